@@ -9,7 +9,7 @@ struct BenchmarkSuite: Sendable {
 
 /// Every benchmark suite (`--filter NAME` runs the suites whose name contains NAME).
 let suites: [BenchmarkSuite] = [
-    BenchmarkSuite(name: "hashing", run: hashingBenchmarks),
+    BenchmarkSuite(name: "hashing", run: hashingBenchmarks)
 ]
 
 @main
@@ -29,11 +29,12 @@ enum BenchmarkMain {
             arguments.removeSubrange(index...index + 1)
         }
         guard arguments.isEmpty else {
-            FileHandle.standardError.write(Data("usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE]\n".utf8))
             exit(1)
         }
         #if DEBUG
-        print("!!!! DEBUG BUILD: these numbers mean nothing; run `swift run -c release ContactsBenchmarks` !!!!")
+            print("!!!! DEBUG BUILD: these numbers mean nothing; run `swift run -c release ContactsBenchmarks` !!!!")
         #endif
         let runner = BenchmarkRunner(quick: quick)
         print(BenchmarkRow.header)

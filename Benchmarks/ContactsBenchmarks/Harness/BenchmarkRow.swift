@@ -55,11 +55,16 @@ struct BenchmarkRow {
             "min": .number(JSONNumber(validatedLiteral: format(ours.minimum, digits: 6))),
             "max": .number(JSONNumber(validatedLiteral: format(ours.maximum, digits: 6))),
         ]
-        if let baseline { object["baselineMedian"] = .number(JSONNumber(validatedLiteral: format(baseline.median, digits: 6))) }
+        if let baseline {
+            object["baselineMedian"] = .number(JSONNumber(validatedLiteral: format(baseline.median, digits: 6)))
+        }
         if let ratio { object["ratio"] = .number(JSONNumber(validatedLiteral: format(ratio, digits: 6))) }
-        if let bytesPerEntry { object["bytesPerEntry"] = .number(JSONNumber(validatedLiteral: format(bytesPerEntry, digits: 6))) }
+        if let bytesPerEntry {
+            object["bytesPerEntry"] = .number(JSONNumber(validatedLiteral: format(bytesPerEntry, digits: 6)))
+        }
         if let baselineBytesPerEntry {
-            object["baselineBytesPerEntry"] = .number(JSONNumber(validatedLiteral: format(baselineBytesPerEntry, digits: 6)))
+            object["baselineBytesPerEntry"] = .number(
+                JSONNumber(validatedLiteral: format(baselineBytesPerEntry, digits: 6)))
         }
         return .object(object)
     }

@@ -63,9 +63,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw JSONParseError("unexpected character", at: position)
         }
@@ -103,8 +109,12 @@ public struct JSONParser {
             members.append((key, value))
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): position += 1; skipWhitespace()
-            case UInt8(ascii: "}"): position += 1; return .object(JSONObject(members))
+            case UInt8(ascii: ","):
+                position += 1
+                skipWhitespace()
+            case UInt8(ascii: "}"):
+                position += 1
+                return .object(JSONObject(members))
             default: throw JSONParseError("expected ',' or '}'", at: position)
             }
         }
@@ -125,8 +135,12 @@ public struct JSONParser {
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): position += 1; skipWhitespace()
-            case UInt8(ascii: "]"): position += 1; return .array(elements)
+            case UInt8(ascii: ","):
+                position += 1
+                skipWhitespace()
+            case UInt8(ascii: "]"):
+                position += 1
+                return .array(elements)
             default: throw JSONParseError("expected ',' or ']'", at: position)
             }
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failed system call: the call's name and `errno`'s text.
@@ -35,7 +35,8 @@ public struct LineReader {
     private var reachedEnd = false
 
     /// A reader of `fileDescriptor` (not closed by the reader) with a line limit.
-    public init(fileDescriptor: Int32, maximumLineBytes: Int = JSONRPCServer.maximumLineBytes, chunkSize: Int = 1 << 20) {
+    public init(fileDescriptor: Int32, maximumLineBytes: Int = JSONRPCServer.maximumLineBytes, chunkSize: Int = 1 << 20)
+    {
         self.fileDescriptor = fileDescriptor
         self.maximumLineBytes = maximumLineBytes
         chunk = [UInt8](repeating: 0, count: chunkSize)

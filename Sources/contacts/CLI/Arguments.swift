@@ -48,7 +48,8 @@ struct Arguments {
     func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil) throws -> Int? {
         guard let text = options[name] else { return defaultValue }
         guard let value = Int(text), range.contains(value) else {
-            throw CommandLineError("--\(name) must be an integer between \(range.lowerBound) and \(range.upperBound), not '\(text)'")
+            throw CommandLineError(
+                "--\(name) must be an integer between \(range.lowerBound) and \(range.upperBound), not '\(text)'")
         }
         return value
     }

@@ -1,13 +1,13 @@
 import ContactsCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `contacts` command: dispatch to subcommands, `--help`, exit codes.
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
-        ServeCommand.self,
+        ServeCommand.self
     ]
 
     static var usage: String {

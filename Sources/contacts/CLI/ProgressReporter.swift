@@ -49,7 +49,6 @@ final class ProgressReporter {
     /// Ends the report (a final newline after a terminal bar).
     func finish() {
         guard enabled, shownAny else { return }
-        if terminal { StandardStreams.writeError("\n") }
-        else { StandardStreams.writeError("\(label): done\n") }
+        if terminal { StandardStreams.writeError("\n") } else { StandardStreams.writeError("\(label): done\n") }
     }
 }

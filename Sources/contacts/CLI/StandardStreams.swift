@@ -1,7 +1,7 @@
 import ContactsCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Unbuffered writes to stdout and stderr, and buffered writing of many output lines.

@@ -1,7 +1,7 @@
 import ContactsCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `contacts serve --stdio`: the JSON-RPC service on stdin/stdout.
