@@ -32,11 +32,14 @@ extension ContactSearchIndex {
             if narrowed.isEmpty { return narrowed }
             candidates = narrowed
         }
-        guard let candidates else { return liveSlots { _ in true } }
+        guard var candidates else { return liveSlots { _ in true } }
+        if !deadSlots.isEmpty {
+            candidates = candidates.subtracting(SlotSet(sorted: deadSlots, universe: universe))
+        }
+        guard !unconfirmed.isEmpty else { return candidates }
         return store.withView { view in
             candidates.filter { slot in
-                store.flags(of: Int(slot)).contains(.live)
-                    && unconfirmed.allSatisfy { matches($0, field: field, text: view.text(of: Int(slot)), slot: slot) }
+                unconfirmed.allSatisfy { matches($0, field: field, text: view.text(of: Int(slot)), slot: slot) }
             }
         }
     }

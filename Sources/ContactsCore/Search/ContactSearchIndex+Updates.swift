@@ -36,14 +36,14 @@ extension ContactSearchIndex {
     ///
     /// - Complexity: O(n log n + t) for n live contacts with t grams.
     func compacted() -> ContactSearchIndex {
-        guard baseSlotCount != store.count || slotOfID.count != store.count else { return self }
+        guard baseSlotCount != store.count || !deadSlots.isEmpty else { return self }
         let slots = (0..<store.count).filter { store.flags(of: $0).contains(.live) }
         return ContactSearchIndex(records: slots.map(store.record), contacts: slots.map { slotContacts[$0] })
     }
 
     /// Rebuilds the base when the delta and the dead slots outgrow their share.
     private mutating func rebuildIfChurned() {
-        let churn = store.count - baseSlotCount + (store.count - slotOfID.count)
+        let churn = store.count - baseSlotCount + deadSlots.count
         if churn > max(Self.minimumChurnBeforeRebuild, slotOfID.count / Self.churnDivisor) {
             self = compacted()
         }
@@ -81,6 +81,7 @@ extension ContactSearchIndex {
         let removed = slotContacts[slot]
         count(store.flags(of: slot), by: -1)
         store.kill(slot)
+        deadSlots.insert(UInt32(slot), at: deadSlots.lowerBound(of: UInt32(slot)))
         slotContacts[slot] = Contact(id: removed.id)
         return removed
     }

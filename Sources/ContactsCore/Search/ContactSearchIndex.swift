@@ -49,6 +49,8 @@ public struct ContactSearchIndex: Sendable {
     var digitIndex: TrigramIndex
     /// The 1–3 code point prefixes of the words of `fold(displayName)`.
     var wordIndex: TrigramIndex
+    /// The dead slots (removed or replaced contacts), ascending.
+    var deadSlots: [UInt32] = []
     /// Live contacts with at least one phone, with at least one email, with notes.
     var phoneCount = 0
     var emailCount = 0
@@ -176,5 +178,49 @@ enum GramSource: Int, CaseIterable {
         case .digits: GramKey.forEachSubstringGram(in: text.phoneDigits, report)
         case .wordPrefixes: GramKey.forEachWordPrefixGram(in: text.name, report)
         }
+    }
+}
+
+/// What one index takes in memory, by part.
+package struct SearchIndexFootprint: Sendable, CustomStringConvertible {
+    /// Live contacts.
+    package var contacts: Int
+    /// The five gram tables (keys, offsets, posting lists, bitmaps, pending arrays).
+    package var tableBytes: Int
+    /// The folded text the tables cover (names, organizations, emails, notes, phone digits).
+    package var foldedTextBytes: Int
+    /// The text store's own overhead (record offsets, lengths, separators, flags).
+    package var storeOverheadBytes: Int
+
+    package var description: String {
+        let perContact = { (bytes: Int) in contacts == 0 ? 0 : Double(bytes) / Double(contacts) }
+        return "contacts \(contacts): tables \(perContact(tableBytes)) B/contact, folded text "
+            + "\(perContact(foldedTextBytes)) B/contact, store overhead \(perContact(storeOverheadBytes)) B/contact"
+    }
+}
+
+extension ContactSearchIndex {
+    /// What the index takes in memory, by part (the contacts themselves and the id map aside).
+    package var footprint: SearchIndexFootprint {
+        let tableBytes = tables.reduce(0) { $0 + $1.byteCount }
+        let textBytes = store.withView { view in
+            (0..<store.count).reduce(0) { total, slot in
+                let text = view.text(of: slot)
+                return total + text.nameField.count + text.emails.count + text.notes.count + text.phoneDigits.count
+            }
+        }
+        return SearchIndexFootprint(
+            contacts: count, tableBytes: tableBytes, foldedTextBytes: textBytes,
+            storeOverheadBytes: store.byteCount - textBytes)
+    }
+}
+
+extension ContactSearchIndex {
+    /// Scratch: per-table bytes.
+    package var tableBreakdown: String {
+        zip(GramSource.allCases, tables).map { source, table in
+            let lists = table.lists.count, bitmaps = table.bitmapWords.count * 8
+            return "\(source): keys \(table.keys.count) lists \(lists) bitmaps \(bitmaps) total \(table.byteCount)"
+        }.joined(separator: "\n")
     }
 }

@@ -225,10 +225,33 @@ struct SlotSet: Sendable {
     /// - Complexity: O(count) membership tests of `other`, or O(universe / 64) for two bitmaps.
     func subtracting(_ other: SlotSet) -> SlotSet {
         if other.isEmpty || isEmpty { return self }
-        if case .bitmap(let left) = storage, case .bitmap(let right) = other.storage {
+        switch (storage, other.storage) {
+        case (.bitmap(let left), .bitmap(let right)):
             return Self.combine(left, right, universe: universe) { $0 & ~$1 }
+        case (.bitmap(var words), .sorted(let slots)):
+            var removed = 0
+            for slot in slots where Int(slot) < universe {
+                let bit: UInt64 = 1 << UInt64(slot & 63)
+                if words[Int(slot >> 6)] & bit != 0 {
+                    words[Int(slot >> 6)] &= ~bit
+                    removed += 1
+                }
+            }
+            return SlotSet(words: words, count: count - removed, universe: universe).normalized()
+        case (.sorted(let left), .sorted(let right)):
+            var kept: [UInt32] = []
+            kept.reserveCapacity(left.count)
+            right.withUnsafeBufferPointer { right in
+                var position = 0
+                for slot in left {
+                    position = right.lowerBound(of: slot, from: position)
+                    if position == right.count || right[position] != slot { kept.append(slot) }
+                }
+            }
+            return SlotSet(sorted: kept, universe: universe)
+        case (.sorted, .bitmap):
+            return filter { !other.contains($0) }
         }
-        return filter { !other.contains($0) }
     }
 
     /// The ascending members of two ascending arrays; gallops through the longer one when the
