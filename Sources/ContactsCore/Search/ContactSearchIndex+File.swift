@@ -30,7 +30,9 @@ extension ContactSearchIndex {
         payload.write(UInt64(index.slotContacts.count))
         for contact in index.slotContacts { payload.write(contact) }
         index.store.write(to: &payload)
-        for table in index.tables { table.write(to: &payload) }
+        index.names.write(to: &payload)
+        for table in index.slotTables { table.write(to: &payload) }
+        index.domains.write(to: &payload)
 
         var file = BinaryWriter()
         file.writeRaw(SearchIndexFile.magic)
@@ -85,13 +87,19 @@ extension ContactSearchIndex {
             }
         }
         guard inOrder else { throw .corrupt("contacts out of ranking order") }
-        var tables: [TrigramIndex] = []
+        reader.section = "names"
+        let names = try NameTable.read(from: &reader, store: store)
+        var slotTables: [TrigramIndex] = []
         for source in GramSource.allCases {
             reader.section = "table \(source)"
-            tables.append(try TrigramIndex.read(from: &reader, slotCount: contactCount))
+            slotTables.append(try TrigramIndex.read(from: &reader, slotCount: contactCount))
         }
+        reader.section = "domains"
+        let domains = try DomainTable.read(from: &reader, slotCount: contactCount)
         guard reader.isAtEnd else { throw .corrupt("bytes after the last table") }
-        self.init(slotContacts: contacts, store: store, slotOfID: slotOfID, tables: tables)
+        self.init(
+            slotContacts: contacts, store: store, slotOfID: slotOfID, names: names, slotTables: slotTables,
+            domains: domains)
     }
 }
 

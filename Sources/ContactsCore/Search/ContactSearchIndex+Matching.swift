@@ -1,16 +1,16 @@
 extension ContactSearchIndex {
     /// Confirming one candidate against the text costs about as much as decoding this many
-    /// posting entries: a term's lists are intersected only while that is cheaper than
-    /// confirming the candidates left.
+    /// posting entries: lists are intersected only while that is cheaper than confirming the
+    /// candidates left.
     static let confirmationCost = 16
 
     /// The live slots matching every term under `field` (PROTOCOL §2).
     ///
-    /// Terms are taken rarest first. The first one's candidates come from its rarest lists;
-    /// each later term narrows them through its own lists, or, when the candidates are already
-    /// fewer than its lists are long, is left to the confirmation. Candidates are finally
-    /// confirmed on the folded text for every term whose lists were not exact (a needle
-    /// longer than three code points, or lists skipped).
+    /// Each term's matches are the union of its parts (display name, organization, email local
+    /// parts and domains, notes, phone digits, as the field says), each part exact: names and
+    /// domains are confirmed per distinct value, the per-slot parts on their candidates when the
+    /// needle is longer than a gram. Terms are taken rarest first; once the matches so far are
+    /// fewer than a term's lists are long, the term is checked on each of them instead.
     ///
     /// - Complexity: O(l + c·t), for l posting entries read, c candidates confirmed, t terms.
     func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> SlotSet {
@@ -21,14 +21,13 @@ extension ContactSearchIndex {
         let plans = terms.compactMap { TermPlan(term: $0, field: field, index: self) }
             .sorted { $0.estimate < $1.estimate }
         var candidates: SlotSet?
-        var unconfirmed: [SearchTerm] = []
+        var unchecked: [SearchTerm] = []
         for plan in plans {
             if let current = candidates, current.count * Self.confirmationCost < plan.estimate {
-                unconfirmed.append(plan.term)
+                unchecked.append(plan.term)
                 continue
             }
-            let (narrowed, isExact) = evaluate(plan, within: candidates)
-            if !isExact { unconfirmed.append(plan.term) }
+            let narrowed = evaluate(plan, within: candidates)
             if narrowed.isEmpty { return narrowed }
             candidates = narrowed
         }
@@ -36,10 +35,10 @@ extension ContactSearchIndex {
         if !deadSlots.isEmpty {
             candidates = candidates.subtracting(SlotSet(sorted: deadSlots, universe: universe))
         }
-        guard !unconfirmed.isEmpty else { return candidates }
+        guard !unchecked.isEmpty else { return candidates }
         return store.withView { view in
             candidates.filter { slot in
-                unconfirmed.allSatisfy { matches($0, field: field, text: view.text(of: Int(slot)), slot: slot) }
+                unchecked.allSatisfy { matches($0, field: field, text: view.text(of: Int(slot)), slot: slot) }
             }
         }
     }
@@ -62,155 +61,176 @@ extension ContactSearchIndex {
     }
 
     /// True when `term` matches the contact whose folded text is `text` under `field`: the
-    /// exact rule every candidate is confirmed by, and the naive definition of PROTOCOL §2.
+    /// naive definition of PROTOCOL §2 on one contact.
     func matches(_ term: SearchTerm, field: SearchField, text: FoldedTextStore.Text, slot: UInt32) -> Bool {
-        let phoneMatch = { term.phoneDigits.map { Bytes.contains(text.phoneDigits, $0) } ?? false }
+        let hasEmail = store.flags(of: Int(slot)).contains(.hasEmail)
+        let inPhones = term.phoneDigits.map { Bytes.contains(text.phoneDigits, $0) } ?? false
         switch field {
         case .any:
-            return Bytes.contains(text.nameField, term.needle)
-                || (store.flags(of: Int(slot)).contains(.hasEmail) && Bytes.contains(text.emails, term.needle))
-                || phoneMatch()
-        case .name:
-            return Bytes.contains(text.nameField, term.needle)
-        case .email:
-            return store.flags(of: Int(slot)).contains(.hasEmail) && Bytes.contains(text.emails, term.needle)
-        case .notes:
-            return Bytes.contains(text.notes, term.needle)
-        case .phone:
-            return phoneMatch()
+            return Bytes.contains(text.nameField, term.needle) || (hasEmail && Bytes.contains(text.emails, term.needle))
+                || inPhones
+        case .name: return Bytes.contains(text.nameField, term.needle)
+        case .email: return hasEmail && Bytes.contains(text.emails, term.needle)
+        case .notes: return Bytes.contains(text.notes, term.needle)
+        case .phone: return inPhones
         }
     }
 
-    /// Evaluates `plan` on its posting lists, within `candidates` when given; also says whether
-    /// the result is exact (needs no confirmation).
-    private func evaluate(_ plan: TermPlan, within candidates: SlotSet?) -> (SlotSet, isExact: Bool) {
+    /// The exact matches of `plan`'s term, within `candidates` when given: the union of its
+    /// parts.
+    private func evaluate(_ plan: TermPlan, within candidates: SlotSet?) -> SlotSet {
         let universe = store.count
         var result = SlotSet.empty(universe: universe)
-        var isExact = true
         for part in plan.parts {
-            var found: SlotSet
-            switch part.lists {
+            let found: SlotSet
+            switch part {
+            case .displayName(let ordinals, let delta):
+                var slots = names.slots(ofOrdinals: ordinals, universe: universe)
+                if let candidates { slots = slots.intersection(candidates) }
+                found = slots.union(
+                    slotPart(names.deltaGrams, delta, within: candidates) { $0.name })
+            case .slots(let source, let lookup):
+                found = slotPart(self[source], lookup, within: candidates) { text in
+                    switch source {
+                    case .organization: text.organization
+                    case .emailLocal: text.emails
+                    case .notes: text.notes
+                    case .digits: text.phoneDigits
+                    }
+                }
+            case .domains(let ordinals):
+                found = domains.slots(ofOrdinals: ordinals, universe: universe, within: candidates)
             case .everyEmail:
                 found = candidates?.filter { store.flags(of: Int($0)).contains(.hasEmail) }
                     ?? liveSlots { $0.contains(.hasEmail) }
-            case .postings(let postings):
-                guard let rarest = postings.first, rarest.count > 0 else { continue }
-                found = candidates.map { part.table.intersect(rarest, with: $0) }
-                    ?? part.table.decode(rarest, universe: universe)
-                for next in postings.dropFirst() {
-                    if found.isEmpty { break }
-                    if found.count * Self.confirmationCost < next.count {
-                        break
-                    }
-                    found = part.table.intersect(next, with: found)
-                }
-                if !part.isExact { isExact = false }
             }
             result = result.union(found)
         }
-        return (result, isExact)
+        return result
+    }
+
+    /// The slots of one per-slot table whose text (as `text` picks it) contains the lookup's
+    /// needle: its lists intersected rarest first, then confirmed when the lists alone are
+    /// not exact.
+    private func slotPart(
+        _ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?,
+        text: (FoldedTextStore.Text) -> UnsafeBufferPointer<UInt8>
+    ) -> SlotSet {
+        let universe = store.count
+        guard let rarest = lookup.postings.first, rarest.count > 0 else { return .empty(universe: universe) }
+        var found = candidates.map { table.intersect(rarest, with: $0) } ?? table.decode(rarest, universe: universe)
+        var isExact = lookup.isExact
+        for next in lookup.postings.dropFirst() where !found.isEmpty {
+            if found.count * Self.confirmationCost < next.count {
+                isExact = false
+                break
+            }
+            found = table.intersect(next, with: found)
+        }
+        guard !isExact else { return found }
+        return store.withView { view in
+            found.filter { Bytes.contains(text(view.text(of: Int($0))), lookup.needle) }
+        }
     }
 }
 
-/// How one term is looked up: for each field table it searches, the posting lists of its
-/// needle's grams, rarest first.
+/// How one term is looked up under a field: its parts, each with what it reads.
 private struct TermPlan {
-    enum Lists {
-        /// Every contact with an email (an empty needle under `email`).
-        case everyEmail
-        /// The lists of the needle's grams, shortest first.
-        case postings([TrigramIndex.Postings])
+    /// The posting lists of a needle in one per-slot table, shortest first.
+    struct Lookup {
+        let needle: [UInt8]
+        let postings: [TrigramIndex.Postings]
+        /// The lists name the needle itself (at most three code points), so they need no
+        /// confirmation.
+        let isExact: Bool
+
+        init(_ table: TrigramIndex, needle: [UInt8], scalars: [UInt32], startingBefore limit: Int = .max) {
+            self.needle = needle
+            postings = GramKey.lookupKeys(scalars, startingBefore: limit).map(table.postings)
+                .sorted { $0.count < $1.count }
+            isExact = scalars.count <= GramKey.maximumLength
+        }
+
+        /// An upper bound of the slots found (the shortest list).
+        var estimate: Int { postings.first?.count ?? 0 }
     }
 
-    struct Part {
-        let table: TrigramIndex
-        let lists: Lists
-        /// The lists name the needle itself (at most three code points).
-        let isExact: Bool
+    enum Part {
+        /// Display names: the matching distinct names, and the delta's lists.
+        case displayName(ordinals: SlotSet, delta: Lookup)
+        /// A per-slot table.
+        case slots(GramSource, Lookup)
+        /// Email domains: the matching distinct domains.
+        case domains(ordinals: SlotSet)
+        /// Every contact with an email (an empty needle under `email`).
+        case everyEmail
     }
 
     let term: SearchTerm
     let parts: [Part]
-    /// An upper bound of the matches (the sum of each part's shortest list).
+    /// An upper bound of the matches.
     let estimate: Int
 
     /// The plan of `term` under `field`, or nil when the term matches every contact (an empty
-    /// fold under a field that always has text: name, organization, notes).
+    /// fold under a field that always has text: the display name, the notes).
     init?(term: SearchTerm, field: SearchField, index: ContactSearchIndex) {
         self.term = term
         var parts: [Part] = []
-        func addText(_ table: TrigramIndex) -> Bool {
-            guard !term.scalars.isEmpty else { return false }
-            parts.append(Self.part(table, needle: term.scalars))
-            return true
+        var estimate = 0
+        let needle = term.needle
+        let scalars = term.scalars
+        func add(_ source: GramSource) {
+            let lookup = Lookup(index[source], needle: needle, scalars: scalars)
+            parts.append(.slots(source, lookup))
+            estimate += lookup.estimate
+        }
+        func addDisplayName() {
+            let ordinals = index.names.dictionary.ordinals(containing: term)
+            let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
+            parts.append(.displayName(ordinals: ordinals, delta: delta))
+            ordinals.forEach { estimate += Int(index.names.runStarts[Int($0) + 1] - index.names.runStarts[Int($0)]) }
+            estimate += delta.estimate
+        }
+        func addEmails() {
+            if !needle.starts(with: [GramKey.at]) {
+                let limit = scalars.firstIndex(of: UInt32(GramKey.at)) ?? .max
+                let lookup = Lookup(index[.emailLocal], needle: needle, scalars: scalars, startingBefore: limit)
+                parts.append(.slots(.emailLocal, lookup))
+                estimate += lookup.estimate
+            }
+            let ordinals = index.domains.dictionary.ordinals(containing: term)
+            parts.append(.domains(ordinals: ordinals))
+            ordinals.forEach { estimate += index.domains.postings.postings(UInt64($0) + 1).count }
         }
         func addDigits() {
-            if let digits = term.phoneDigits {
-                parts.append(Self.part(index.digitIndex, needle: digits.map(UInt32.init)))
-            }
+            guard let digits = term.phoneDigits else { return }
+            let lookup = Lookup(index[.digits], needle: digits, scalars: digits.map(UInt32.init))
+            parts.append(.slots(.digits, lookup))
+            estimate += lookup.estimate
         }
         switch field {
-        case .any:
-            guard addText(index.nameIndex) else { return nil }
-            _ = addText(index.emailIndex)
-            addDigits()
-        case .name:
-            guard addText(index.nameIndex) else { return nil }
+        case .any, .name:
+            guard !scalars.isEmpty else { return nil }
+            addDisplayName()
+            add(.organization)
+            if field == .any {
+                addEmails()
+                addDigits()
+            }
         case .notes:
-            guard addText(index.notesIndex) else { return nil }
+            guard !scalars.isEmpty else { return nil }
+            add(.notes)
         case .email:
-            if !addText(index.emailIndex) {
-                parts.append(Part(table: index.emailIndex, lists: .everyEmail, isExact: true))
+            if scalars.isEmpty {
+                parts.append(.everyEmail)
+                estimate += index.emailCount
+            } else {
+                addEmails()
             }
         case .phone:
             addDigits()
         }
         self.parts = parts
-        estimate = parts.reduce(0) { total, part in
-            switch part.lists {
-            case .everyEmail: return total + index.emailCount
-            case .postings(let postings): return total + (postings.first?.count ?? 0)
-            }
-        }
-    }
-
-    private static func part(_ table: TrigramIndex, needle: [UInt32]) -> Part {
-        let postings = GramKey.lookupKeys(needle).map(table.postings).sorted { $0.count < $1.count }
-        return Part(table: table, lists: .postings(postings), isExact: needle.count <= GramKey.maximumLength)
-    }
-}
-
-/// Substring search on bytes.
-enum Bytes {
-    /// True when `needle` occurs in `haystack` (an empty needle always does).
-    ///
-    /// - Complexity: O(n·m) at worst, O(n) for ordinary text.
-    @inline(__always)
-    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count else { return false }
-        return needle.withUnsafeBufferPointer { needle in
-            let last = haystack.count - needle.count
-            var start = 0
-            while start <= last {
-                if haystack[start] == first {
-                    var offset = 1
-                    while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
-                    if offset == needle.count { return true }
-                }
-                start += 1
-            }
-            return false
-        }
-    }
-
-    /// True when `text` starts with `prefix`.
-    @inline(__always)
-    static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
-        guard text.count >= prefix.count else { return false }
-        return prefix.withUnsafeBufferPointer { prefix in
-            for index in 0..<prefix.count where text[index] != prefix[index] { return false }
-            return true
-        }
+        self.estimate = estimate
     }
 }

@@ -58,14 +58,14 @@ extension ContactSearchIndex {
     ///
     /// The base is in ranking-key order already, so each tier of it is a set walked in slot
     /// order: tier 0 is one range of base slots (the names starting with `prefix`), found by
-    /// binary search; tier 1 comes from the word-prefix table; tier 2 is the rest. Matches in
+    /// binary search; tier 1 comes from the names' word prefixes; tier 2 is the rest. Matches in
     /// the delta are ranked one by one and merged in. A tier that ends before `skip` is only
     /// counted, and nothing past `skip + limit` is computed.
     private func rank(_ matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], skip: Int, limit: Int) -> [UInt32] {
         var page = PageCollector(skip: skip, limit: limit)
         guard limit > 0, !matches.isEmpty else { return [] }
         return store.withView { view in
-            let range = prefixRange(prefix, in: view)
+            let range = names.slots(withPrefix: prefix)
             var deltaTiers: [[UInt32]] = [[], [], []]
             matches.forEach(from: baseSlotCount) { slot in
                 deltaTiers[tier(of: slot, terms: terms, prefix: prefix, view: view)].append(slot)
@@ -79,7 +79,8 @@ extension ContactSearchIndex {
             }
             guard !page.isFull else { return page.slots }
 
-            let baseTier1 = wordPrefixSlots(of: matches, excluding: range, terms: terms, view: view)
+            let baseTier1 = matches.removing(range).removing(baseSlotCount..<matches.universe).intersection(
+                names.slots(ofOrdinals: names.ordinals(withWordsStarting: terms), universe: matches.universe))
             collect(into: &page, tierCount: baseTier1.count + deltaTiers[1].count, delta: deltaTiers[1], view: view) {
                 body in baseTier1.forEach(from: 0, body)
             }
@@ -100,46 +101,6 @@ extension ContactSearchIndex {
                 }
             }
             return page.slots
-        }
-    }
-
-    /// The base slots whose `fold(displayName)` starts with `prefix`: one range, since the
-    /// base is sorted by it.
-    ///
-    /// - Complexity: O(log n) comparisons.
-    private func prefixRange(_ prefix: [UInt8], in view: FoldedTextStore.View) -> Range<Int> {
-        func firstSlot(where isAfter: (UnsafeBufferPointer<UInt8>) -> Bool, from start: Int) -> Int {
-            var low = start
-            var high = baseSlotCount
-            while low < high {
-                let middle = (low + high) >> 1
-                if isAfter(view.text(of: middle).name) { high = middle } else { low = middle + 1 }
-            }
-            return low
-        }
-        let lower = firstSlot(where: { !$0.lexicographicallyPrecedes(prefix) }, from: 0)
-        let upper = firstSlot(where: { !Bytes.hasPrefix($0, prefix) && !$0.lexicographicallyPrecedes(prefix) }, from: lower)
-        return lower..<upper
-    }
-
-    /// The base slots of `matches` outside `range` whose display name has, for every term, a
-    /// word starting with the term's fold (ranking tier 1).
-    private func wordPrefixSlots(
-        of matches: SlotSet, excluding range: Range<Int>, terms: [SearchTerm], view: FoldedTextStore.View
-    ) -> SlotSet {
-        guard terms.allSatisfy(\.isWordPrefixCandidate) else { return .empty(universe: matches.universe) }
-        var candidates = matches.removing(range).removing(baseSlotCount..<matches.universe)
-        let byLength = terms.sorted { $0.scalars.count > $1.scalars.count }
-        for term in byLength where !term.scalars.isEmpty {
-            let key = GramKey.key(term.scalars.prefix(GramKey.maximumLength))
-            candidates = wordIndex.intersect(wordIndex.postings(key), with: candidates)
-            if candidates.isEmpty { return candidates }
-        }
-        let unconfirmed = terms.filter { $0.scalars.isEmpty || $0.scalars.count > GramKey.maximumLength }
-        guard !unconfirmed.isEmpty else { return candidates }
-        return candidates.filter { slot in
-            let name = view.text(of: Int(slot)).name
-            return unconfirmed.allSatisfy { Self.startsWord(of: name, with: $0) }
         }
     }
 

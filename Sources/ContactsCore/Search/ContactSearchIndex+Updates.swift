@@ -63,14 +63,12 @@ extension ContactSearchIndex {
             for source in GramSource.allCases {
                 grams.removeAll(keepingCapacity: true)
                 source.forEachGram(of: text) { grams.append($0) }
-                switch source {
-                case .name: nameIndex.add(slot: slot, grams: grams)
-                case .email: emailIndex.add(slot: slot, grams: grams)
-                case .notes: notesIndex.add(slot: slot, grams: grams)
-                case .digits: digitIndex.add(slot: slot, grams: grams)
-                case .wordPrefixes: wordIndex.add(slot: slot, grams: grams)
-                }
+                self[source].add(slot: slot, grams: grams)
             }
+            names.addDelta(slot: slot, name: text.name)
+            var segments: [[UInt8]] = []
+            GramKey.forEachDomainSegment(in: text.emails) { segments.append(Array($0)) }
+            domains.add(slot: slot, segments: segments)
         }
     }
 

@@ -12,13 +12,14 @@
 /// ```
 ///
 /// Inside, each contact has a *slot* (a dense `UInt32`). The slots of the *base* are numbered
-/// in ranking order — by the bytes of `fold(displayName)`, then of the id — so every posting
-/// list is already in that order and a page needs no sort. Contacts added later get the next
-/// slots (the *delta*); replaced and removed ones leave dead slots behind. When the delta and
-/// the dead outgrow a fraction of the index, the base is rebuilt from the folded text already
-/// held (no refolding). Five ``TrigramIndex`` tables serve the fields: the name (display name
-/// and organization), the emails, the notes, the phones' digits, and the prefixes of the
-/// display name's words (ranking tier 1).
+/// in ranking order — by the bytes of `fold(displayName)`, then of the id — so posting lists
+/// are already in that order and a page needs no sort, and the contacts sharing a display name
+/// hold one run of slots (see ``NameTable``). Contacts added later get the next slots (the
+/// *delta*); replaced and removed ones leave dead slots behind. When the delta and the dead
+/// outgrow a fraction of the index, the base is rebuilt from the folded text already held (no
+/// refolding). The fields are served by: the ``NameTable`` (display names, by distinct name),
+/// a ``TrigramIndex`` per slot for organizations, email local parts, notes and phone digits,
+/// and the ``DomainTable`` (email domains, by distinct domain).
 ///
 /// A value type: copies share storage until written; reads are safe from any number of
 /// threads at once.
@@ -27,7 +28,7 @@ public struct ContactSearchIndex: Sendable {
     /// index is not rebuilt on every change.
     static let minimumChurnBeforeRebuild = 64
     /// The base is rebuilt when delta and dead slots exceed one sixteenth of the live ones:
-    /// queries then scan at most that many unsorted slots, and the rebuild's cost, linear in
+    /// queries then handle at most that many unsorted slots, and the rebuild's cost, linear in
     /// the size, is spread over as many changes.
     static let churnDivisor = 16
 
@@ -39,18 +40,15 @@ public struct ContactSearchIndex: Sendable {
     var slotOfID: [String: UInt32]
     /// Slots `0..<baseSlotCount` are sorted by ranking key; later ones are the delta.
     var baseSlotCount: Int
-    /// `fold(displayName)` and `fold(organizationName)`.
-    var nameIndex: TrigramIndex
-    /// The folds of the emails.
-    var emailIndex: TrigramIndex
-    /// `fold(notes)`.
-    var notesIndex: TrigramIndex
-    /// The digits of the phone numbers.
-    var digitIndex: TrigramIndex
-    /// The 1–3 code point prefixes of the words of `fold(displayName)`.
-    var wordIndex: TrigramIndex
     /// The dead slots (removed or replaced contacts), ascending.
     var deadSlots: [UInt32] = []
+    /// `fold(displayName)`, by distinct name.
+    var names: NameTable
+    /// The per-slot tables, in ``GramSource`` order: organizations, email local parts, notes,
+    /// phone digits.
+    var slotTables: [TrigramIndex]
+    /// Email domains, by distinct domain.
+    var domains: DomainTable
     /// Live contacts with at least one phone, with at least one email, with notes.
     var phoneCount = 0
     var emailCount = 0
@@ -106,46 +104,48 @@ public struct ContactSearchIndex: Sendable {
             store.append(record)
             slotOfID[contacts[slot].id] = UInt32(slot)
         }
+        let slotCount = records.count
+        let (slotTables, domains) = store.withView { view in
+            (
+                GramSource.allCases.map { source in
+                    TrigramIndex.build(slotCount: slotCount) { slot, report in
+                        source.forEachGram(of: view.text(of: slot), report)
+                    }
+                },
+                DomainTable(slotCount: slotCount) { slot, report in
+                    GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
+                }
+            )
+        }
         self.init(
             slotContacts: contacts, store: store, slotOfID: slotOfID,
-            tables: Self.buildTables(store, slotCount: records.count))
+            names: NameTable(sortedNames: records.map(\.name)), slotTables: slotTables, domains: domains)
     }
 
-    /// An index from its parts; the base is every slot of `store`.
-    init(slotContacts: [Contact], store: FoldedTextStore, slotOfID: [String: UInt32], tables: [TrigramIndex]) {
+    /// An index from its parts; the base is every slot of `store`, all live.
+    init(
+        slotContacts: [Contact], store: FoldedTextStore, slotOfID: [String: UInt32], names: NameTable,
+        slotTables: [TrigramIndex], domains: DomainTable
+    ) {
         self.slotContacts = slotContacts
         self.store = store
         self.slotOfID = slotOfID
         baseSlotCount = store.count
-        nameIndex = tables[0]
-        emailIndex = tables[1]
-        notesIndex = tables[2]
-        digitIndex = tables[3]
-        wordIndex = tables[4]
+        self.names = names
+        self.slotTables = slotTables
+        self.domains = domains
         for slot in 0..<store.count {
             let flags = store.flags(of: slot)
-            guard flags.contains(.live) else { continue }
             if flags.contains(.hasPhone) { phoneCount += 1 }
             if flags.contains(.hasEmail) { emailCount += 1 }
             if flags.contains(.hasNotes) { notesCount += 1 }
         }
     }
 
-    /// The five tables in their fixed order (name, email, notes, digits, word prefixes), as
-    /// saved files hold them.
-    var tables: [TrigramIndex] {
-        [nameIndex, emailIndex, notesIndex, digitIndex, wordIndex]
-    }
-
-    /// Builds the five tables over every slot of `store`.
-    static func buildTables(_ store: FoldedTextStore, slotCount: Int) -> [TrigramIndex] {
-        store.withView { view in
-            GramSource.allCases.map { source in
-                TrigramIndex.build(slotCount: slotCount) { slot, report in
-                    source.forEachGram(of: view.text(of: slot), report)
-                }
-            }
-        }
+    /// The per-slot table of `source`.
+    subscript(source: GramSource) -> TrigramIndex {
+        get { slotTables[source.rawValue] }
+        set { slotTables[source.rawValue] = newValue }
     }
 
     /// True when the ranking key (`fold(displayName)` bytes, then id bytes) of the first
@@ -164,19 +164,18 @@ public struct ContactSearchIndex: Sendable {
     }
 }
 
-/// What each of the five tables indexes of a slot's folded text.
+/// What each per-slot table indexes of a slot's folded text.
 enum GramSource: Int, CaseIterable {
-    case name, email, notes, digits, wordPrefixes
+    case organization, emailLocal, notes, digits
 
     /// Reports the grams of `text` this table indexes.
     @inline(__always)
     func forEachGram(of text: FoldedTextStore.Text, _ report: (UInt64) -> Void) {
         switch self {
-        case .name: GramKey.forEachSubstringGram(in: text.nameField, report)
-        case .email: GramKey.forEachSubstringGram(in: text.emails, report)
+        case .organization: GramKey.forEachSubstringGram(in: text.organization, report)
+        case .emailLocal: GramKey.forEachLocalPartGram(in: text.emails, report)
         case .notes: GramKey.forEachSubstringGram(in: text.notes, report)
         case .digits: GramKey.forEachSubstringGram(in: text.phoneDigits, report)
-        case .wordPrefixes: GramKey.forEachWordPrefixGram(in: text.name, report)
         }
     }
 }
@@ -202,7 +201,7 @@ package struct SearchIndexFootprint: Sendable, CustomStringConvertible {
 extension ContactSearchIndex {
     /// What the index takes in memory, by part (the contacts themselves and the id map aside).
     package var footprint: SearchIndexFootprint {
-        let tableBytes = tables.reduce(0) { $0 + $1.byteCount }
+        let tableBytes = slotTables.reduce(names.byteCount + domains.byteCount) { $0 + $1.byteCount }
         let textBytes = store.withView { view in
             (0..<store.count).reduce(0) { total, slot in
                 let text = view.text(of: slot)
@@ -218,9 +217,9 @@ extension ContactSearchIndex {
 extension ContactSearchIndex {
     /// Scratch: per-table bytes.
     package var tableBreakdown: String {
-        zip(GramSource.allCases, tables).map { source, table in
-            let lists = table.lists.count, bitmaps = table.bitmapWords.count * 8
-            return "\(source): keys \(table.keys.count) lists \(lists) bitmaps \(bitmaps) total \(table.byteCount)"
-        }.joined(separator: "\n")
+        (["names \(names.byteCount) (\(names.dictionary.count) distinct)", "domains \(domains.byteCount)"]
+            + zip(GramSource.allCases, slotTables).map { source, table in
+                "\(source): keys \(table.keys.count) lists \(table.lists.count) bitmaps \(table.bitmapWords.count * 8)"
+            }).joined(separator: "\n")
     }
 }

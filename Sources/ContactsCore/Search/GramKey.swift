@@ -16,11 +16,12 @@ enum GramKey {
     }
 
     /// The keys a query needle's posting lists are read from: the whole needle when it has at
-    /// most three code points (the list is then exact), else its distinct trigrams.
-    static func lookupKeys(_ scalars: [UInt32]) -> [UInt64] {
+    /// most three code points (the list is then exact), else its distinct trigrams — only those
+    /// starting before code point `limit` when given (the local-part table holds no others).
+    static func lookupKeys(_ scalars: [UInt32], startingBefore limit: Int = .max) -> [UInt64] {
         guard scalars.count > maximumLength else { return scalars.isEmpty ? [] : [key(scalars)] }
         var keys = Set<UInt64>()
-        for start in 0...(scalars.count - maximumLength) {
+        for start in 0...min(scalars.count - maximumLength, limit - 1) {
             keys.insert(key(scalars[start..<start + maximumLength]))
         }
         return Array(keys)
@@ -32,22 +33,60 @@ enum GramKey {
     /// - Complexity: O(n) in the number of bytes.
     @inline(__always)
     static func forEachSubstringGram(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt64) -> Void) {
+        forEachValue(in: bytes) { forEachGram(in: $0, startingBefore: $0.count, body) }
+    }
+
+    /// Calls `body` with the grams of the emails in `bytes` (0xFF between them) that start
+    /// before an email's first `@` — the local-part side of ``DomainTable``.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    @inline(__always)
+    static func forEachLocalPartGram(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt64) -> Void) {
+        forEachValue(in: bytes) { email in
+            forEachGram(in: email, startingBefore: email.firstIndex(of: at) ?? email.count, body)
+        }
+    }
+
+    /// Calls `body` with the domain segment (from the first `@` on) of each email in `bytes`
+    /// (0xFF between them) that has one.
+    static func forEachDomainSegment(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        forEachValue(in: bytes) { email in
+            if let start = email.firstIndex(of: at) { body(UnsafeBufferPointer(rebasing: email[start...])) }
+        }
+    }
+
+    /// The `@` of an email address.
+    static let at = UInt8(ascii: "@")
+
+    /// Calls `body` with each 0xFF-separated value of `bytes` (empty ones included).
+    @inline(__always)
+    private static func forEachValue(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == TextSeparator.byte {
+            body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            start = index + 1
+        }
+    }
+
+    /// Calls `body` with the 1-, 2- and 3-grams of one value that start before byte `limit`.
+    @inline(__always)
+    private static func forEachGram(
+        in bytes: UnsafeBufferPointer<UInt8>, startingBefore limit: Int, _ body: (UInt64) -> Void
+    ) {
         var window: UInt64 = 0
         var length = 0
+        // Byte offsets of the last three code points, newest first.
+        var (current, previous, beforePrevious) = (0, 0, 0)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == TextSeparator.byte {
-                length = 0
-                index += 1
-                continue
-            }
             let (scalar, width) = UTF8Scalars.scalar(at: index, in: bytes)
+            (beforePrevious, previous, current) = (previous, current, index)
             index += width
             window = (window << fieldBits | UInt64(scalar + 1)) & threeMask
             length += 1
-            body(UInt64(scalar + 1))
-            if length >= 2 { body(window & twoMask) }
-            if length >= 3 { body(window) }
+            if current < limit { body(UInt64(scalar + 1)) }
+            if length >= 2, previous < limit { body(window & twoMask) }
+            if length >= 3, beforePrevious < limit { body(window) }
         }
     }
 
