@@ -1,8 +1,10 @@
 extension ContactSearchIndex {
-    /// Confirming one candidate against the text costs about as much as decoding this many
-    /// posting entries: lists are intersected only while that is cheaper than confirming the
-    /// candidates left.
-    static let confirmationCost = 16
+    /// Confirming one candidate against its text (a random read of its record) costs about as
+    /// much as decoding this many posting entries: lists are intersected only while that is
+    /// cheaper than confirming the candidates left.
+    static let confirmationCost = 24
+    /// Matches so few that checking a term on each of them beats reading any list.
+    static let checkEachLimit = 256
 
     /// The live slots matching every term under `field` (PROTOCOL §2).
     ///
@@ -10,7 +12,8 @@ extension ContactSearchIndex {
     /// parts and domains, notes, phone digits, as the field says), each part exact: names and
     /// domains are confirmed per distinct value, the per-slot parts on their candidates when the
     /// needle is longer than a gram. Terms are taken rarest first; once the matches so far are
-    /// fewer than a term's lists are long, the term is checked on each of them instead.
+    /// very few, or (for a term needing confirmation) fewer than its lists are long, the term is
+    /// checked on each of them instead.
     ///
     /// - Complexity: O(l + c·t), for l posting entries read, c candidates confirmed, t terms.
     func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> SlotSet {
@@ -23,7 +26,10 @@ extension ContactSearchIndex {
         var candidates: SlotSet?
         var unchecked: [SearchTerm] = []
         for plan in plans {
-            if let current = candidates, current.count * Self.confirmationCost < plan.estimate {
+            if let current = candidates,
+                current.count <= Self.checkEachLimit
+                    || (!plan.isExact && current.count * Self.confirmationCost < plan.estimate)
+            {
                 unchecked.append(plan.term)
                 continue
             }
@@ -77,57 +83,78 @@ extension ContactSearchIndex {
     }
 
     /// The exact matches of `plan`'s term, within `candidates` when given: the union of its
-    /// parts.
+    /// parts. Exact parts go first; an inexact part then confirms only the candidates no
+    /// other part has matched already (an email holding the display name needs no check).
+    /// Dense candidates are applied once to the whole union; sparse ones to every part.
     private func evaluate(_ plan: TermPlan, within candidates: SlotSet?) -> SlotSet {
         let universe = store.count
-        var result = SlotSet.empty(universe: universe)
+        let restriction = candidates.flatMap { $0.count * SlotSet.bitmapDensityDivisor > universe ? nil : $0 }
+        var union = SlotUnion(universe: universe, expected: min(plan.estimate, restriction?.count ?? .max))
+        var inexact: [(GramSource, TermPlan.Lookup)] = []
         for part in plan.parts {
-            let found: SlotSet
             switch part {
             case .displayName(let ordinals, let delta):
-                var slots = names.slots(ofOrdinals: ordinals, universe: universe)
-                if let candidates { slots = slots.intersection(candidates) }
-                found = slots.union(
-                    slotPart(names.deltaGrams, delta, within: candidates) { $0.name })
-            case .slots(let source, let lookup):
-                found = slotPart(self[source], lookup, within: candidates) { text in
-                    switch source {
-                    case .organization: text.organization
-                    case .emailLocal: text.emails
-                    case .notes: text.notes
-                    case .digits: text.phoneDigits
-                    }
+                if let restriction {
+                    union.add(names.slots(ofOrdinals: ordinals, universe: universe).intersection(restriction))
+                } else {
+                    names.addSlots(ofOrdinals: ordinals, to: &union)
                 }
+                union.add(confirmed(names.deltaGrams, delta, within: restriction, excluding: nil) { $0.name })
+            case .slots(let source, let lookup) where lookup.isExact:
+                union.add(slotCandidates(self[source], lookup, within: restriction))
+            case .slots(let source, let lookup):
+                inexact.append((source, lookup))
             case .domains(let ordinals):
-                found = domains.slots(ofOrdinals: ordinals, universe: universe, within: candidates)
+                domains.addSlots(ofOrdinals: ordinals, within: restriction, to: &union)
             case .everyEmail:
-                found = candidates?.filter { store.flags(of: Int($0)).contains(.hasEmail) }
-                    ?? liveSlots { $0.contains(.hasEmail) }
+                union.add(
+                    restriction?.filter { store.flags(of: Int($0)).contains(.hasEmail) }
+                        ?? liveSlots { $0.contains(.hasEmail) })
             }
-            result = result.union(found)
         }
+        var result = union.finish()
+        if !inexact.isEmpty {
+            var more = SlotUnion(universe: universe, expected: result.count)
+            more.add(result)
+            for (source, lookup) in inexact {
+                more.add(
+                    confirmed(self[source], lookup, within: restriction, excluding: result) { text in
+                        switch source {
+                        case .organization: text.organization
+                        case .emailLocal: text.emails
+                        case .notes: text.notes
+                        case .digits: text.phoneDigits
+                        }
+                    })
+            }
+            result = more.finish()
+        }
+        if let candidates, restriction == nil { result = result.intersection(candidates) }
         return result
     }
 
-    /// The slots of one per-slot table whose text (as `text` picks it) contains the lookup's
-    /// needle: its lists intersected rarest first, then confirmed when the lists alone are
-    /// not exact.
-    private func slotPart(
-        _ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?,
-        text: (FoldedTextStore.Text) -> UnsafeBufferPointer<UInt8>
-    ) -> SlotSet {
+    /// The candidates of one per-slot lookup: its lists intersected rarest first (stopping
+    /// once confirming the candidates left is cheaper than reading the next list).
+    private func slotCandidates(_ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?) -> SlotSet {
         let universe = store.count
         guard let rarest = lookup.postings.first, rarest.count > 0 else { return .empty(universe: universe) }
         var found = candidates.map { table.intersect(rarest, with: $0) } ?? table.decode(rarest, universe: universe)
-        var isExact = lookup.isExact
         for next in lookup.postings.dropFirst() where !found.isEmpty {
-            if found.count * Self.confirmationCost < next.count {
-                isExact = false
-                break
-            }
+            if found.count * Self.confirmationCost < next.count { break }
             found = table.intersect(next, with: found)
         }
-        guard !isExact else { return found }
+        return found
+    }
+
+    /// The slots of one per-slot lookup whose text (as `text` picks it) contains its needle:
+    /// the candidates, less `excluded` (already matched), confirmed.
+    private func confirmed(
+        _ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?, excluding excluded: SlotSet?,
+        text: (FoldedTextStore.Text) -> UnsafeBufferPointer<UInt8>
+    ) -> SlotSet {
+        var found = slotCandidates(table, lookup, within: candidates)
+        guard !lookup.isExact else { return found }
+        if let excluded { found = found.subtracting(excluded) }
         return store.withView { view in
             found.filter { Bytes.contains(text(view.text(of: Int($0))), lookup.needle) }
         }
@@ -145,10 +172,15 @@ private struct TermPlan {
         let isExact: Bool
 
         init(_ table: TrigramIndex, needle: [UInt8], scalars: [UInt32], startingBefore limit: Int = .max) {
+            self.init(
+                table, needle: needle, keys: GramKey.lookupKeys(scalars, startingBefore: limit),
+                isExact: scalars.count <= GramKey.maximumLength)
+        }
+
+        init(_ table: TrigramIndex, needle: [UInt8], keys: [UInt64], isExact: Bool) {
             self.needle = needle
-            postings = GramKey.lookupKeys(scalars, startingBefore: limit).map(table.postings)
-                .sorted { $0.count < $1.count }
-            isExact = scalars.count <= GramKey.maximumLength
+            postings = keys.map(table.postings).sorted { $0.count < $1.count }
+            self.isExact = isExact
         }
 
         /// An upper bound of the slots found (the shortest list).
@@ -171,6 +203,17 @@ private struct TermPlan {
     /// An upper bound of the matches.
     let estimate: Int
 
+    /// True when no part needs its candidates confirmed.
+    var isExact: Bool {
+        parts.allSatisfy { part in
+            switch part {
+            case .slots(_, let lookup): lookup.isExact
+            case .displayName(_, let delta): delta.isExact
+            case .domains, .everyEmail: true
+            }
+        }
+    }
+
     /// The plan of `term` under `field`, or nil when the term matches every contact (an empty
     /// fold under a field that always has text: the display name, the notes).
     init?(term: SearchTerm, field: SearchField, index: ContactSearchIndex) {
@@ -188,7 +231,7 @@ private struct TermPlan {
             let ordinals = index.names.dictionary.ordinals(containing: term)
             let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
             parts.append(.displayName(ordinals: ordinals, delta: delta))
-            ordinals.forEach { estimate += Int(index.names.runStarts[Int($0) + 1] - index.names.runStarts[Int($0)]) }
+            estimate += index.names.slotCount(ofOrdinals: ordinals)
             estimate += delta.estimate
         }
         func addEmails() {
@@ -200,11 +243,12 @@ private struct TermPlan {
             }
             let ordinals = index.domains.dictionary.ordinals(containing: term)
             parts.append(.domains(ordinals: ordinals))
-            ordinals.forEach { estimate += index.domains.postings.postings(UInt64($0) + 1).count }
+            estimate += index.domains.slotCount(ofOrdinals: ordinals)
         }
         func addDigits() {
             guard let digits = term.phoneDigits else { return }
-            let lookup = Lookup(index[.digits], needle: digits, scalars: digits.map(UInt32.init))
+            let (keys, isExact) = GramKey.digitLookupKeys(digits)
+            let lookup = Lookup(index[.digits], needle: digits, keys: keys, isExact: isExact)
             parts.append(.slots(.digits, lookup))
             estimate += lookup.estimate
         }

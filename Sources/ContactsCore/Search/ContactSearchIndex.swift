@@ -175,7 +175,7 @@ enum GramSource: Int, CaseIterable {
         case .organization: GramKey.forEachSubstringGram(in: text.organization, report)
         case .emailLocal: GramKey.forEachLocalPartGram(in: text.emails, report)
         case .notes: GramKey.forEachSubstringGram(in: text.notes, report)
-        case .digits: GramKey.forEachSubstringGram(in: text.phoneDigits, report)
+        case .digits: GramKey.forEachDigitGram(in: text.phoneDigits, report)
         }
     }
 }

@@ -65,18 +65,27 @@ struct DomainTable: Sendable {
         postings.add(slot: slot, grams: keys)
     }
 
-    /// The slots holding the segments with the given ordinals, as a set over `universe` slots,
-    /// within `candidates` when given.
+    /// Adds to `union` the slots holding the segments with the given ordinals, within
+    /// `candidates` when given.
     ///
     /// - Complexity: O(d + m) for d segments and m slots listed under them.
-    func slots(ofOrdinals ordinals: SlotSet, universe: Int, within candidates: SlotSet?) -> SlotSet {
-        var result = SlotSet.empty(universe: universe)
+    func addSlots(ofOrdinals ordinals: SlotSet, within candidates: SlotSet?, to union: inout SlotUnion) {
         ordinals.forEach { ordinal in
             let listed = postings.postings(UInt64(ordinal) + 1)
-            let found = candidates.map { postings.intersect(listed, with: $0) } ?? postings.decode(listed, universe: universe)
-            result = result.union(found)
+            if let candidates {
+                union.add(postings.intersect(listed, with: candidates))
+            } else {
+                union.add(listed, from: postings)
+            }
         }
-        return result
+    }
+
+    /// The number of slots listed under the segments with the given ordinals (an upper bound
+    /// of the slots holding them).
+    func slotCount(ofOrdinals ordinals: SlotSet) -> Int {
+        var total = 0
+        ordinals.forEach { total += postings.postings(UInt64($0) + 1).count }
+        return total
     }
 
     /// The bytes the table takes (the ordinal map counted at its keys' bytes plus 16 an entry).

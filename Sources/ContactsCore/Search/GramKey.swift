@@ -36,6 +36,45 @@ enum GramKey {
         forEachValue(in: bytes) { forEachGram(in: $0, startingBefore: $0.count, body) }
     }
 
+    /// The longest gram of phone digits: digits are a ten-letter alphabet, so 4-grams (10,000
+    /// keys) stay selective where trigrams (1,000) are not, and a 4-digit needle — common
+    /// while typing a number — is answered exactly.
+    static let maximumDigitLength = 4
+
+    /// The key of four ASCII digits: bit 63 set (no 1–3 gram key has it), the digits in
+    /// nibbles.
+    static func digitKey(_ digits: some Collection<UInt8>) -> UInt64 {
+        digits.reduce(0) { $0 << 4 | UInt64($1 &- 0x30) } | 1 << 63
+    }
+
+    /// Calls `body` with the 1–3 grams and the 4-grams (``digitKey(_:)``) of the digit strings
+    /// in `bytes` (0xFF between them).
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    @inline(__always)
+    static func forEachDigitGram(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt64) -> Void) {
+        forEachValue(in: bytes) { digits in
+            forEachGram(in: digits, startingBefore: digits.count, body)
+            guard digits.count >= maximumDigitLength else { return }
+            for start in 0...(digits.count - maximumDigitLength) {
+                body(digitKey(digits[start..<start + maximumDigitLength]))
+            }
+        }
+    }
+
+    /// The keys a digit needle's lists are read from, and whether they are exact: the needle's
+    /// own gram up to four digits, else its distinct 4-grams.
+    static func digitLookupKeys(_ digits: [UInt8]) -> (keys: [UInt64], isExact: Bool) {
+        switch digits.count {
+        case 0: return ([], true)
+        case 1...maximumLength: return ([key(digits.map(UInt32.init))], true)
+        case maximumDigitLength: return ([digitKey(digits)], true)
+        default:
+            let keys = Set((0...(digits.count - maximumDigitLength)).map { digitKey(digits[$0..<$0 + maximumDigitLength]) })
+            return (Array(keys), false)
+        }
+    }
+
     /// Calls `body` with the grams of the emails in `bytes` (0xFF between them) that start
     /// before an email's first `@` — the local-part side of ``DomainTable``.
     ///
@@ -60,7 +99,7 @@ enum GramKey {
 
     /// Calls `body` with each 0xFF-separated value of `bytes` (empty ones included).
     @inline(__always)
-    private static func forEachValue(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachValue(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == TextSeparator.byte {
             body(UnsafeBufferPointer(rebasing: bytes[start..<index]))

@@ -60,19 +60,21 @@ struct NameTable: Sendable {
     ///
     /// - Complexity: O(o + m) for o ordinals and m slots (m / 64 when dense).
     func slots(ofOrdinals ordinals: SlotSet, universe: Int) -> SlotSet {
+        var union = SlotUnion(universe: universe, expected: slotCount(ofOrdinals: ordinals))
+        addSlots(ofOrdinals: ordinals, to: &union)
+        return union.finish()
+    }
+
+    /// Adds the runs of the names with the given ordinals to `union`.
+    func addSlots(ofOrdinals ordinals: SlotSet, to union: inout SlotUnion) {
+        ordinals.forEach { union.add(Int(runStarts[Int($0)])..<Int(runStarts[Int($0) + 1])) }
+    }
+
+    /// The number of base slots of the names with the given ordinals.
+    func slotCount(ofOrdinals ordinals: SlotSet) -> Int {
         var total = 0
         ordinals.forEach { total += Int(runStarts[Int($0) + 1] - runStarts[Int($0)]) }
-        if total * SlotSet.bitmapDensityDivisor > universe {
-            var words = [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe))
-            ordinals.forEach { ordinal in
-                Self.fill(&words, Int(runStarts[Int(ordinal)])..<Int(runStarts[Int(ordinal) + 1]))
-            }
-            return SlotSet(words: words, count: total, universe: universe)
-        }
-        var slots: [UInt32] = []
-        slots.reserveCapacity(total)
-        ordinals.forEach { ordinal in slots.append(contentsOf: runStarts[Int(ordinal)]..<runStarts[Int(ordinal) + 1]) }
-        return SlotSet(sorted: slots, universe: universe)
+        return total
     }
 
     /// The base slots whose name starts with `prefix`: one range, found by binary search over
@@ -116,19 +118,6 @@ struct NameTable: Sendable {
             all.filter { ordinal in
                 unconfirmed.allSatisfy { ContactSearchIndex.startsWord(of: view.value(Int(ordinal)), with: $0) }
             }
-        }
-    }
-
-    /// Sets the bits of `range` in `words`.
-    static func fill(_ words: inout [UInt64], _ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        let first = range.lowerBound >> 6
-        let last = (range.upperBound - 1) >> 6
-        for index in first...last {
-            var mask: UInt64 = ~0
-            if index == first { mask &= ~0 << UInt64(range.lowerBound & 63) }
-            if index == last, range.upperBound & 63 != 0 { mask &= (1 << UInt64(range.upperBound & 63)) - 1 }
-            words[index] |= mask
         }
     }
 

@@ -34,7 +34,7 @@ extension TrigramIndex {
         var offset = 0
         for index in order {
             let state = table.states[index]
-            let isBitmap = wordsPerBitmap * 8 < state.size
+            let isBitmap = wordsPerBitmap * 8 < state.size * TrigramIndex.bitmapPreference
             keys.append(state.key)
             listStarts.append(offset)
             headers.removeAll(keepingCapacity: true)

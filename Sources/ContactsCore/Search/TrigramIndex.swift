@@ -12,6 +12,11 @@
 /// Lists are exact for the grams they name; a longer needle's candidates (the intersection of
 /// its trigrams' lists) must be confirmed against the text.
 struct TrigramIndex: Sendable {
+    /// A list is stored as a bitmap once the bitmap is smaller than this many times its delta
+    /// varints: from a density of about 1 in 32 on. Dense lists then combine a word at a time
+    /// (the common 1–2 letter and domain lists), at up to 4× their varint size.
+    static let bitmapPreference = 4
+
     /// Base gram keys, ascending.
     private(set) var keys: [UInt64]
     /// Where each base list starts in `lists`; one more entry than `keys`.
@@ -69,7 +74,7 @@ struct TrigramIndex: Sendable {
     ///
     /// - Complexity: O(log g), where g is the number of base grams.
     func postings(_ key: UInt64) -> Postings {
-        let pendingSlots = pending[key] ?? []
+        let pendingSlots = pending.isEmpty ? [] : pending[key] ?? []
         let index = keys.withUnsafeBufferPointer { keys in
             var low = 0
             var high = keys.count
@@ -114,6 +119,19 @@ struct TrigramIndex: Sendable {
             }
             return SlotSet(words: words, count: postings.count, universe: universe).normalized()
         case .varint, .none:
+            if postings.count * SlotSet.bitmapDensityDivisor > universe {
+                var words = [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe))
+                words.withUnsafeMutableBufferPointer { words in
+                    forEachBaseSlot(postings) { slot in
+                        words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+                        return true
+                    }
+                    for slot in postings.pending where Int(slot) < universe {
+                        words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+                    }
+                }
+                return SlotSet(words: words, count: postings.count, universe: universe)
+            }
             var slots: [UInt32] = []
             slots.reserveCapacity(postings.count)
             forEachBaseSlot(postings) { slot in
@@ -121,7 +139,29 @@ struct TrigramIndex: Sendable {
                 return true
             }
             slots.append(contentsOf: postings.pending)
-            return SlotSet(sorted: slots, universe: universe).normalized()
+            return SlotSet(sorted: slots, universe: universe)
+        }
+    }
+
+    /// Sets the bits of the slots of `postings` in `words` (a bitmap over at least the base).
+    ///
+    /// - Complexity: O(count) for a varint list, O(base / 64) for a bitmap list.
+    func addSlots(of postings: Postings, to words: inout [UInt64]) {
+        words.withUnsafeMutableBufferPointer { words in
+            switch postings.base {
+            case .bitmap(let start):
+                bitmapWords.withUnsafeBufferPointer { base in
+                    for index in 0..<Swift.min(wordsPerBitmap, words.count) { words[index] |= base[start + index] }
+                }
+            case .varint, .none:
+                forEachBaseSlot(postings) { slot in
+                    words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+                    return true
+                }
+            }
+            for slot in postings.pending where Int(slot >> 6) < words.count {
+                words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+            }
         }
     }
 

@@ -48,8 +48,11 @@ struct SearchFixtures {
         if chance(50) { contact.organizationName = pick(Self.organizations) }
         for _ in 0..<number(0...2) {
             let local = SearchFolding.fold(given + "." + family).filter { $0 != " " }
-            contact.emailAddresses.append(
-                LabeledValue(label: "work", value: "\(chance(20) ? local.uppercased() : local)@\(pick(Self.domains))"))
+            let value =
+                chance(90)
+                ? "\(chance(20) ? local.uppercased() : local)@\(pick(Self.domains))"
+                : pick(["no-at-sign.example", "a@b@c.org", "@lead.example", "trail@", ""])
+            contact.emailAddresses.append(LabeledValue(label: "work", value: value))
         }
         for _ in 0..<number(0...2) {
             contact.phoneNumbers.append(LabeledValue(label: "mobile", value: pick(Self.phoneFormats)))
@@ -73,7 +76,11 @@ struct SearchFixtures {
     mutating func query(from contacts: [Contact]) -> String {
         guard let contact = contacts.isEmpty ? nil : pick(contacts) else { return "ana" }
         switch number(0...11) {
-        case 0: return pick(["", " ", "\u{3000}", "\u{301}", "a\u{301}", "((", "+", "-1-", "zzzq", "ǅ", "ß", "ss"])
+        case 0:
+            return pick([
+                "", " ", "\u{3000}", "\u{301}", "a\u{301}", "((", "+", "-1-", "zzzq", "ǅ", "ß", "ss", "@", "@b@", "b@c",
+                "a@", "@ex", "e@e", "n@", "3456", "45678", "0958", "４５６７",
+            ])
         case 1, 2, 3, 4:
             let text = pick([
                 contact.effectiveDisplayName, contact.organizationName, contact.emailAddresses.first?.value ?? "x",

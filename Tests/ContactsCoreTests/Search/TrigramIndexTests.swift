@@ -64,6 +64,49 @@ import Testing
         #expect(index.postings(GramKey.key([0x7A, 0x7A, 0x7A] as [UInt32])).count == 0)
     }
 
+    /// Local-part grams are exactly the grams starting before an email's first `@`; domain
+    /// segments run from that `@` on. (`|` stands for the 0xFF between emails.)
+    @Test(arguments: ["", "abc", "ab@cd", "@x", "x@", "a@b@c", "jose.nunez@acme.es", "é@ü", "a@b|c@d", "|x@y|", "김@기"])
+    func emailSides(emails: String) {
+        let bytes = emails.utf8.map { $0 == UInt8(ascii: "|") ? TextSeparator.byte : $0 }
+        let values = bytes.split(separator: TextSeparator.byte, omittingEmptySubsequences: false).map(Array.init)
+        var expectedGrams: [UInt64] = []
+        var expectedSegments: [[UInt8]] = []
+        for value in values {
+            let scalars = Array(String(decoding: value, as: UTF8.self).unicodeScalars.map(\.value))
+            let at = scalars.firstIndex(of: 0x40) ?? scalars.count
+            for start in 0..<min(at, scalars.count) {
+                for length in 1...3 where start + length <= scalars.count {
+                    expectedGrams.append(GramKey.key(scalars[start..<start + length]))
+                }
+            }
+            if let byte = value.firstIndex(of: 0x40) { expectedSegments.append(Array(value[byte...])) }
+        }
+        var grams: [UInt64] = []
+        var segments: [[UInt8]] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            GramKey.forEachLocalPartGram(in: buffer) { grams.append($0) }
+            GramKey.forEachDomainSegment(in: buffer) { segments.append(Array($0)) }
+        }
+        #expect(grams.sorted() == expectedGrams.sorted())
+        #expect(segments == expectedSegments)
+    }
+
+    /// Digit grams: every 1–3 gram plus every 4-gram (``GramKey/digitKey(_:)``), per number.
+    @Test func digitGrams() {
+        let bytes = Array("12345".utf8) + [TextSeparator.byte] + Array("98".utf8)
+        var grams: [UInt64] = []
+        bytes.withUnsafeBufferPointer { GramKey.forEachDigitGram(in: $0) { grams.append($0) } }
+        let small = ["1", "2", "3", "4", "5", "12", "23", "34", "45", "123", "234", "345", "9", "8", "98"]
+            .map { GramKey.key($0.unicodeScalars.map(\.value)) }
+        let quads = ["1234", "2345"].map { GramKey.digitKey(Array($0.utf8)) }
+        #expect(grams.sorted() == (small + quads).sorted())
+        #expect(GramKey.digitLookupKeys(Array("1234".utf8)) == ([GramKey.digitKey(Array("1234".utf8))], true))
+        #expect(GramKey.digitLookupKeys(Array("123".utf8)).isExact)
+        #expect(!GramKey.digitLookupKeys(Array("12345".utf8)).isExact)
+        #expect(Set(quads).count == 2 && quads.allSatisfy { $0 >> 63 == 1 })
+    }
+
     @Test func wordPrefixGrams() {
         var grams: [UInt64] = []
         Array("ab-cdef g".utf8).withUnsafeBufferPointer { GramKey.forEachWordPrefixGram(in: $0) { grams.append($0) } }
