@@ -213,13 +213,3 @@ extension ContactSearchIndex {
             storeOverheadBytes: store.byteCount - textBytes)
     }
 }
-
-extension ContactSearchIndex {
-    /// Scratch: per-table bytes.
-    package var tableBreakdown: String {
-        (["names \(names.byteCount) (\(names.dictionary.count) distinct)", "domains \(domains.byteCount)"]
-            + zip(GramSource.allCases, slotTables).map { source, table in
-                "\(source): keys \(table.keys.count) lists \(table.lists.count) bitmaps \(table.bitmapWords.count * 8)"
-            }).joined(separator: "\n")
-    }
-}

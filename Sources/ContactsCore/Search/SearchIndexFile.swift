@@ -115,11 +115,9 @@ struct BinaryReader {
 
     mutating func readString() throws(SearchIndexFileError) -> String {
         let length = try readVarint()
-        let raw = try take(length)
-        guard let string = String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) else {
-            throw .corrupt("a string that is not valid UTF-8 in \(section)")
-        }
-        return string
+        let bytes = try take(length).bindMemory(to: UInt8.self)
+        guard UTF8Scalars.isValid(bytes) else { throw .corrupt("a string that is not valid UTF-8 in \(section)") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func readBytes() throws(SearchIndexFileError) -> [UInt8] {

@@ -9,8 +9,10 @@ enum UnicodeICU {
     /// - Complexity: O(n) in the number of code units.
     static func nfkd(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
         // NFKD expands a code unit to at most 18 (U+FDFA); 3× covers ordinary text in one call.
-        transform(source, capacity: source.count * 3 + 8, operation: "NFKD") { src, length, dest, capacity, error in
-            cicu_nfkd(src, length, dest, capacity, error)
+        transform(source, capacity: source.count * 3 + 8, operation: "NFKD") { base, destination, capacity in
+            var error = U_ZERO_ERROR
+            let needed = cicu_nfkd(base, Int32(source.count), destination, capacity, &error)
+            return (needed, error.rawValue)
         }
     }
 
@@ -18,8 +20,10 @@ enum UnicodeICU {
     ///
     /// - Complexity: O(n) in the number of code units.
     static func foldCase(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
-        transform(source, capacity: source.count + 8, operation: "case folding") { src, length, dest, capacity, error in
-            cicu_fold_case(src, length, dest, capacity, error)
+        transform(source, capacity: source.count + 8, operation: "case folding") { base, destination, capacity in
+            var error = U_ZERO_ERROR
+            let needed = cicu_fold_case(base, Int32(source.count), destination, capacity, &error)
+            return (needed, error.rawValue)
         }
     }
 
@@ -34,32 +38,34 @@ enum UnicodeICU {
     }
 
     /// Runs an ICU "preflighting" string function, growing the output once when ICU reports
-    /// the length it needs.
+    /// the length it needs. `call(source, destination, capacity)` returns the length needed
+    /// and ICU's status code (no ICU type appears in a signature here, so the module stays
+    /// invisible to clients).
     private static func transform(
         _ source: UnsafeBufferPointer<UInt16>, capacity initialCapacity: Int, operation: String,
-        _ call: (
-            UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<UErrorCode>
-        ) -> Int32
+        _ call: (UnsafePointer<UInt16>, UnsafeMutablePointer<UInt16>, Int32) -> (needed: Int32, status: Int32)
     ) -> [UInt16] {
         guard let base = source.baseAddress, !source.isEmpty else { return [] }
         var capacity = initialCapacity
         while true {
-            var error = U_ZERO_ERROR
-            var needed: Int32 = 0
+            var result: (needed: Int32, status: Int32) = (0, 0)
             let output = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 // A non-empty request always has a base address.
                 guard let destination = buffer.baseAddress else { return }
-                needed = call(base, Int32(source.count), destination, Int32(capacity), &error)
-                initialized = error.rawValue > U_ZERO_ERROR.rawValue ? 0 : Int(needed)
+                result = call(base, destination, Int32(capacity))
+                initialized = result.status > 0 ? 0 : Int(result.needed)
             }
-            if error == U_BUFFER_OVERFLOW_ERROR {
-                capacity = Int(needed)
+            if result.status == bufferOverflow {
+                capacity = Int(result.needed)
                 continue
             }
             // Other failures mean ICU itself is unusable (missing data), not bad input: every
             // Swift string is valid UTF-16.
-            precondition(error.rawValue <= U_ZERO_ERROR.rawValue, "ICU \(operation) failed: \(error.rawValue)")
+            precondition(result.status <= 0, "ICU \(operation) failed: \(result.status)")
             return output
         }
     }
+
+    /// ICU's U_BUFFER_OVERFLOW_ERROR.
+    private static let bufferOverflow = U_BUFFER_OVERFLOW_ERROR.rawValue
 }
