@@ -79,23 +79,22 @@ struct SearchBenchmarkData {
     }
 
     /// The query mix: name substrings of 1, 2, 3, 4, 6 and 8 characters, 4–7 digit phone
-    /// fragments and email fragments drawn from `contacts`, and 10% misses.
-    mutating func queries(_ count: Int, from contacts: [Contact]) -> [String] {
+    /// fragments and email fragments drawn from `contacts`, and 10% misses; each with the field
+    /// it naturally belongs to (misses: `any`).
+    mutating func queries(_ count: Int, from contacts: [Contact]) -> [(query: String, field: SearchField)] {
         (0..<count).map { _ in
             let contact = pick(contacts)
             switch generator.next() % 10 {
             case 0:
-                return pick(["zqx", "qqqq", "xyzzy", "ñçþ", "9z9z", "жжжж"]) + String(generator.next() % 100)
+                return (pick(["zqx", "qqqq", "xyzzy", "ñçþ", "9z9z", "жжжж"]) + String(generator.next() % 100), .any)
             case 1, 2, 3, 4, 5:
-                return substring(contact.effectiveDisplayName, length: pick([1, 2, 3, 4, 6, 8]))
+                return (substring(contact.effectiveDisplayName, length: pick([1, 2, 3, 4, 6, 8])), .name)
             case 6, 7:
-                return substring(
-                    SearchFolding.digits(contact.phoneNumbers.first?.value ?? "5551234"),
-                    length: 4 + Int(generator.next() % 4))
+                let digits = SearchFolding.digits(contact.phoneNumbers.first?.value ?? "5551234")
+                return (substring(digits, length: 4 + Int(generator.next() % 4)), .phone)
             default:
-                return substring(
-                    contact.emailAddresses.first?.value ?? contact.effectiveDisplayName,
-                    length: 3 + Int(generator.next() % 6))
+                let email = contact.emailAddresses.first?.value ?? contact.effectiveDisplayName
+                return (substring(email, length: 3 + Int(generator.next() % 6)), .email)
             }
         }
     }
