@@ -104,8 +104,8 @@ extension ContactSearchIndex {
                 union.add(slotCandidates(self[source], lookup, within: restriction))
             case .slots(let source, let lookup):
                 inexact.append((source, lookup))
-            case .domains(let ordinals):
-                domains.addSlots(ofOrdinals: ordinals, within: restriction, to: &union)
+            case .values(let table, let ordinals):
+                table.addSlots(ofOrdinals: ordinals, within: restriction, to: &union)
             case .everyEmail:
                 union.add(
                     restriction?.filter { store.flags(of: Int($0)).contains(.hasEmail) }
@@ -194,8 +194,8 @@ private struct TermPlan {
         case displayName(ordinals: SlotSet, delta: Lookup)
         /// A per-slot table.
         case slots(GramSource, Lookup)
-        /// Email domains: the matching distinct domains.
-        case domains(ordinals: SlotSet)
+        /// Organizations or email domains: the matching distinct values.
+        case values(ValueTable, ordinals: SlotSet)
         /// Every contact with an email (an empty needle under `email`).
         case everyEmail
     }
@@ -211,7 +211,7 @@ private struct TermPlan {
             switch part {
             case .slots(_, let lookup): lookup.isExact
             case .displayName(_, let delta): delta.isExact
-            case .domains, .everyEmail: true
+            case .values, .everyEmail: true
             }
         }
     }
@@ -243,9 +243,12 @@ private struct TermPlan {
                 parts.append(.slots(.emailLocal, lookup))
                 estimate += lookup.estimate
             }
-            let ordinals = index.domains.dictionary.ordinals(containing: term)
-            parts.append(.domains(ordinals: ordinals))
-            estimate += index.domains.slotCount(ofOrdinals: ordinals)
+            addValues(index.domains)
+        }
+        func addValues(_ table: ValueTable) {
+            let ordinals = table.dictionary.ordinals(containing: term)
+            parts.append(.values(table, ordinals: ordinals))
+            estimate += table.slotCount(ofOrdinals: ordinals)
         }
         func addDigits() {
             guard let digits = term.phoneDigits else { return }
@@ -258,7 +261,11 @@ private struct TermPlan {
         case .any, .name:
             guard !scalars.isEmpty else { return nil }
             addDisplayName()
-            add(.organization)
+            if scalars.count > GramKey.maximumLength {
+                addValues(index.organizations)
+            } else {
+                add(.organization)
+            }
             if field == .any {
                 addEmails()
                 addDigits()

@@ -18,8 +18,8 @@
 /// *delta*); replaced and removed ones leave dead slots behind. When the delta and the dead
 /// outgrow a fraction of the index, the base is rebuilt from the folded text already held (no
 /// refolding). The fields are served by: the ``NameTable`` (display names, by distinct name),
-/// a ``TrigramIndex`` per slot for organizations, email local parts, notes and phone digits,
-/// and the ``DomainTable`` (email domains, by distinct domain).
+/// ``ValueTable``s for organizations and email domains (by distinct value), and a
+/// ``TrigramIndex`` per slot for email local parts, notes and phone digits.
 ///
 /// A value type: copies share storage until written; reads are safe from any number of
 /// threads at once.
@@ -44,11 +44,14 @@ public struct ContactSearchIndex: Sendable {
     var deadSlots: [UInt32] = []
     /// `fold(displayName)`, by distinct name.
     var names: NameTable
-    /// The per-slot tables, in ``GramSource`` order: organizations, email local parts, notes,
-    /// phone digits.
+    /// Organizations, by distinct organization (for needles longer than a gram).
+    var organizations: ValueTable
+    /// The per-slot tables, in ``GramSource`` order: organizations (for needles of one to
+    /// three code points: one exact list, where a short needle would match many distinct
+    /// organizations), email local parts, notes, phone digits.
     var slotTables: [TrigramIndex]
     /// Email domains, by distinct domain.
-    var domains: DomainTable
+    var domains: ValueTable
     /// Live contacts with at least one phone, with at least one email, with notes.
     var phoneCount = 0
     var emailCount = 0
@@ -105,33 +108,39 @@ public struct ContactSearchIndex: Sendable {
             slotOfID[contacts[slot].id] = UInt32(slot)
         }
         let slotCount = records.count
-        let (slotTables, domains) = store.withView { view in
+        let (organizations, slotTables, domains) = store.withView { view in
             (
+                ValueTable(slotCount: slotCount) { slot, report in
+                    let organization = view.text(of: slot).organization
+                    if !organization.isEmpty { report(organization) }
+                },
                 GramSource.allCases.map { source in
                     TrigramIndex.build(slotCount: slotCount) { slot, report in
                         source.forEachGram(of: view.text(of: slot), report)
                     }
                 },
-                DomainTable(slotCount: slotCount) { slot, report in
+                ValueTable(slotCount: slotCount) { slot, report in
                     GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
                 }
             )
         }
         self.init(
             slotContacts: contacts, store: store, slotOfID: slotOfID,
-            names: NameTable(sortedNames: records.map(\.name)), slotTables: slotTables, domains: domains)
+            names: NameTable(sortedNames: records.map(\.name)), organizations: organizations, slotTables: slotTables,
+            domains: domains)
     }
 
     /// An index from its parts; the base is every slot of `store`, all live.
     init(
         slotContacts: [Contact], store: FoldedTextStore, slotOfID: [String: UInt32], names: NameTable,
-        slotTables: [TrigramIndex], domains: DomainTable
+        organizations: ValueTable, slotTables: [TrigramIndex], domains: ValueTable
     ) {
         self.slotContacts = slotContacts
         self.store = store
         self.slotOfID = slotOfID
         baseSlotCount = store.count
         self.names = names
+        self.organizations = organizations
         self.slotTables = slotTables
         self.domains = domains
         for slot in 0..<store.count {

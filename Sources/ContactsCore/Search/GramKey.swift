@@ -77,7 +77,7 @@ enum GramKey {
     }
 
     /// Calls `body` with the grams of the emails in `bytes` (0xFF between them) that start
-    /// before an email's first `@` — the local-part side of ``DomainTable``.
+    /// before an email's first `@` — the local-part side of the domain ``ValueTable``.
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inline(__always)

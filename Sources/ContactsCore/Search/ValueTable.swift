@@ -1,21 +1,24 @@
-/// The domain side of email addresses, served by distinct domain.
+/// A field whose values repeat across contacts, served by distinct value: organizations, and
+/// the domain side of email addresses.
 ///
-/// An address splits at its first `@`: the local part is indexed per contact (see
-/// `GramKey.forEachLocalPartGram`), the rest — `@` and the domain, the *segment* — is a value
-/// of a ``ValueDictionary``, because a few domains serve most addresses. A needle without `@`
-/// lies wholly in a local part or wholly in a segment; one starting with `@` lies in a segment;
-/// one with an `@` further in spans the two and is found through the local side.
-struct DomainTable: Sendable {
-    /// The distinct segments, in order of first appearance.
+/// The distinct values form a ``ValueDictionary`` (a needle is confirmed once per distinct
+/// value, never per contact), and each value lists its slots. For emails, an address splits
+/// at its first `@`: the local part is indexed per slot (`GramKey.forEachLocalPartGram`), the
+/// rest — `@` and the domain, the *segment* — is a value here, since a few domains serve most
+/// addresses. A needle without `@` lies wholly in a local part or wholly in a segment; one
+/// starting with `@` lies in a segment; one with an `@` further in spans the two and is found
+/// through the local side.
+struct ValueTable: Sendable {
+    /// The distinct values, in order of first appearance.
     private(set) var dictionary: ValueDictionary
-    /// The slots holding each segment, keyed by ordinal + 1.
+    /// The slots holding each value, keyed by ordinal + 1.
     private(set) var postings: TrigramIndex
-    /// The ordinal of each segment.
+    /// The ordinal of each value.
     private(set) var ordinals: [[UInt8]: UInt32]
 
-    /// The table of the segments of `slotCount` slots; `segments(slot, report)` reports the
-    /// segments of a slot's emails.
-    init(slotCount: Int, segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+    /// The table of the values of `slotCount` slots; `values(slot, report)` reports the values
+    /// of a slot.
+    init(slotCount: Int, values segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
         var ordinals: [[UInt8]: UInt32] = [:]
         var values: [[UInt8]] = []
         var slotOrdinals: [[UInt32]] = Array(repeating: [], count: slotCount)
@@ -48,8 +51,8 @@ struct DomainTable: Sendable {
         self.ordinals = ordinals
     }
 
-    /// Lists `slot` (above every slot listed so far) under each of its `segments`.
-    mutating func add(slot: UInt32, segments: [[UInt8]]) {
+    /// Lists `slot` (above every slot listed so far) under each of its `values`.
+    mutating func add(slot: UInt32, values segments: [[UInt8]]) {
         var keys: [UInt64] = []
         for segment in segments {
             let ordinal =
@@ -65,10 +68,10 @@ struct DomainTable: Sendable {
         postings.add(slot: slot, grams: keys)
     }
 
-    /// Adds to `union` the slots holding the segments with the given ordinals, within
+    /// Adds to `union` the slots holding the values with the given ordinals, within
     /// `candidates` when given.
     ///
-    /// - Complexity: O(d + m) for d segments and m slots listed under them.
+    /// - Complexity: O(d + m) for d values and m slots listed under them.
     func addSlots(ofOrdinals ordinals: SlotSet, within candidates: SlotSet?, to union: inout SlotUnion) {
         ordinals.forEach { ordinal in
             let listed = postings.postings(UInt64(ordinal) + 1)
@@ -80,8 +83,8 @@ struct DomainTable: Sendable {
         }
     }
 
-    /// The number of slots listed under the segments with the given ordinals (an upper bound
-    /// of the slots holding them).
+    /// The number of slots listed under the values with the given ordinals (an upper bound of
+    /// the slots holding them).
     func slotCount(ofOrdinals ordinals: SlotSet) -> Int {
         var total = 0
         ordinals.forEach { total += postings.postings(UInt64($0) + 1).count }
