@@ -24,6 +24,7 @@ extension TrigramIndex {
 
         // Lay the lists out in key order; a list becomes a bitmap when that is smaller.
         let wordsPerBitmap = SlotSet.wordCount(universe: slotCount)
+        let preference = TrigramIndex.bitmapPreference(slotCount: slotCount)
         let order = table.occupiedIndices().sorted { table.states[$0].key < table.states[$1].key }
         var keys: [UInt64] = []
         keys.reserveCapacity(order.count)
@@ -34,7 +35,7 @@ extension TrigramIndex {
         var offset = 0
         for index in order {
             let state = table.states[index]
-            let isBitmap = wordsPerBitmap * 8 < state.size * TrigramIndex.bitmapPreference
+            let isBitmap = wordsPerBitmap * 8 < state.size * preference
             keys.append(state.key)
             listStarts.append(offset)
             headers.removeAll(keepingCapacity: true)

@@ -12,10 +12,18 @@
 /// Lists are exact for the grams they name; a longer needle's candidates (the intersection of
 /// its trigrams' lists) must be confirmed against the text.
 struct TrigramIndex: Sendable {
-    /// A list is stored as a bitmap once the bitmap is smaller than this many times its delta
-    /// varints: from a density of about 1 in 32 on. Dense lists then combine a word at a time
-    /// (the common 1–2 letter and domain lists), at up to 4× their varint size.
+    /// In a large index a list is stored as a bitmap once the bitmap is smaller than this many
+    /// times its delta varints: from a density of about 1 in 32 on. Dense lists then combine a
+    /// word at a time (the common 1–2 letter and domain lists), at up to 4× their varint size.
     static let bitmapPreference = 4
+    /// Below this many slots (a personal address book) speed is no concern and a list is a
+    /// bitmap only when that is smaller.
+    static let bitmapPreferenceMinimumSlots = 1 << 16
+
+    /// The bitmap preference for an index over `slotCount` slots.
+    static func bitmapPreference(slotCount: Int) -> Int {
+        slotCount < bitmapPreferenceMinimumSlots ? 1 : bitmapPreference
+    }
 
     /// Base gram keys, ascending.
     private(set) var keys: [UInt64]
