@@ -7,6 +7,10 @@ import Testing
         (try? JSONParser.parse(bytes)) != nil
     }
 
+    static func parses(_ text: String) -> Bool {
+        parses(Array(text.utf8))
+    }
+
     static func nested(_ depth: Int, open: String = "[", close: String = "]", inner: String = "") -> String {
         String(repeating: open, count: depth) + inner + String(repeating: close, count: depth)
     }
@@ -36,12 +40,12 @@ import Testing
 
     @Test(arguments: accepted)
     func accepts(_ text: String) {
-        #expect(Self.parses(Array(text.utf8)))
+        #expect(Self.parses(text))
     }
 
     @Test(arguments: rejected)
     func rejects(_ text: String) {
-        #expect(!Self.parses(Array(text.utf8)))
+        #expect(!Self.parses(text))
     }
 
     static let invalidUTF8: [[UInt8]] = [
@@ -80,28 +84,28 @@ import Testing
 
     @Test func depthLimitIsSixtyFour() {
         #expect(JSONParser.maximumDepth == 64)
-        #expect(Self.parses(Array(Self.nested(64).utf8)))
-        #expect(!Self.parses(Array(Self.nested(65).utf8)))
-        #expect(Self.parses(Array(Self.nested(64, open: #"{"k":"#, close: "}", inner: "1").utf8)))
-        #expect(!Self.parses(Array(Self.nested(65, open: #"{"k":"#, close: "}", inner: "1").utf8)))
+        #expect(Self.parses(Self.nested(64)))
+        #expect(!Self.parses(Self.nested(65)))
+        #expect(Self.parses(Self.nested(64, open: #"{"k":"#, close: "}", inner: "1")))
+        #expect(!Self.parses(Self.nested(65, open: #"{"k":"#, close: "}", inner: "1")))
         // Mixed: 32 objects around 32 arrays is 64; one more array is 65.
         let arrays64 = Self.nested(32, open: #"{"k":"#, close: "}", inner: Self.nested(32))
         let arrays65 = Self.nested(32, open: #"{"k":"#, close: "}", inner: Self.nested(33))
-        #expect(Self.parses(Array(arrays64.utf8)))
-        #expect(!Self.parses(Array(arrays65.utf8)))
+        #expect(Self.parses(arrays64))
+        #expect(!Self.parses(arrays65))
         // Siblings do not add up: depth is nesting, not the count of brackets.
         let wide = "[" + Array(repeating: Self.nested(63), count: 50).joined(separator: ",") + "]"
-        #expect(Self.parses(Array(wide.utf8)))
+        #expect(Self.parses(wide))
         // Far deeper input is rejected, not a stack overflow.
-        #expect(!Self.parses(Array(Self.nested(100_000).utf8)))
-        #expect(!Self.parses(Array(String(repeating: "[", count: 100_000).utf8)))
+        #expect(!Self.parses(Self.nested(100_000)))
+        #expect(!Self.parses(String(repeating: "[", count: 100_000)))
     }
 
     @Test func bracketsInsideStringsDoNotCount() {
         let brackets = String(repeating: "[{", count: 100) + String(repeating: "}]", count: 50)
-        #expect(Self.parses(Array(Self.nested(64, inner: "\"\(brackets)\"").utf8)))
-        #expect(Self.parses(Array(Self.nested(63, open: #"{"[[[[":"#, close: "}", inner: "[\"]]]]\"]").utf8)))
-        #expect(!Self.parses(Array(Self.nested(65, inner: "\"\(brackets)\"").utf8)))
+        #expect(Self.parses(Self.nested(64, inner: "\"\(brackets)\"")))
+        #expect(Self.parses(Self.nested(63, open: #"{"[[[[":"#, close: "}", inner: "[\"]]]]\"]")))
+        #expect(!Self.parses(Self.nested(65, inner: "\"\(brackets)\"")))
     }
 
     @Test func duplicateKeysReadAsTheLastOne() throws {
