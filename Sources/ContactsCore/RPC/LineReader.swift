@@ -57,7 +57,9 @@ public struct LineReader {
             // memchr: the scan costs the same in debug and release builds.
             let start = chunkStart
             let newline = chunk.withUnsafeBytes { raw -> Int? in
-                guard let base = raw.baseAddress, let found = memchr(base + start, 0x0A, end - start) else { return nil }
+                guard let base = raw.baseAddress, let found = memchr(base + start, 0x0A, end - start) else {
+                    return nil
+                }
                 return base.distance(to: UnsafeRawPointer(found))
             }
             let stop = newline ?? end

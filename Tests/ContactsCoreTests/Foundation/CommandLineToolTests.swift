@@ -4,7 +4,10 @@ import Testing
 /// with exactly one clear line on stderr on bad input, never a crash or a stack trace.
 @Suite struct CommandLineToolTests {
     /// Text a crash, trap or backtrace would leave on stderr.
-    static let crashMarkers = ["Fatal error", "fatal error", "Stack dump", "Backtrace", "backtrace", "Current stack trace", "Illegal instruction", "Segmentation fault"]
+    static let crashMarkers = [
+        "Fatal error", "fatal error", "Stack dump", "Backtrace", "backtrace", "Current stack trace",
+        "Illegal instruction", "Segmentation fault",
+    ]
 
     struct BadInvocation: Sendable, CustomTestStringConvertible {
         let arguments: [String]
@@ -50,7 +53,8 @@ import Testing
 
     @Test(arguments: [["serve", "--help"], ["serve", "--stdio", "--help"], ["serve", "--help", "--store", "x.db"]])
     func serveHelp(_ arguments: [String]) throws {
-        let output = try ContactsExecutable.run(arguments, stdin: Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"getServerInfo\"}\n".utf8))
+        let output = try ContactsExecutable.run(
+            arguments, stdin: Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"getServerInfo\"}\n".utf8))
         #expect(output.exited && output.status == 0)
         #expect(output.stderr.isEmpty, "stderr: \(output.stderrText)")
         #expect(output.stdoutText.contains("--stdio"))

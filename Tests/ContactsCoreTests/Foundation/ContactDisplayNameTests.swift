@@ -6,7 +6,9 @@ import Testing
 @Suite struct ContactDisplayNameTests {
     /// Unicode's White_Space property, listed from PropList.txt (Unicode 15).
     static let whiteSpace: Set<UInt32> = Set(
-        Array(0x09...0x0D) + [0x20, 0x85, 0xA0, 0x1680] + Array(0x2000...0x200A) + [0x2028, 0x2029, 0x202F, 0x205F, 0x3000])
+        Array(0x09...0x0D) + [0x20, 0x85, 0xA0, 0x1680] + Array(0x2000...0x200A) + [
+            0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+        ])
 
     /// The rule, written plainly.
     static func naiveDisplayName(_ contact: Contact) -> String {
@@ -35,7 +37,9 @@ import Testing
         #expect(Contact(id: "c", givenName: "José").effectiveDisplayName == "José")
         #expect(Contact(id: "c", familyName: "Núñez").effectiveDisplayName == "Núñez")
         #expect(Contact(id: "c", givenName: "\u{3000}太郎\u{3000}", familyName: "").effectiveDisplayName == "太郎")
-        #expect(Contact(id: "c", givenName: "\u{A0}\tAna\n", familyName: "Lima\u{2028}\u{85}").effectiveDisplayName == "Ana\n Lima")
+        #expect(
+            Contact(id: "c", givenName: "\u{A0}\tAna\n", familyName: "Lima\u{2028}\u{85}").effectiveDisplayName
+                == "Ana\n Lima")
         // Inner white space stays as written.
         #expect(Contact(id: "c", givenName: "Ana  Maria", familyName: "\u{3000}").effectiveDisplayName == "Ana  Maria")
         // Not White_Space: zero-width space, BOM and Mongolian vowel separator stay.
@@ -73,7 +77,8 @@ import Testing
     func matchesTheNaiveRule(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         let pieces = [
-            "", "", " ", "\u{3000}", "\u{A0}", "\t", "\u{2028}", "\u{85}", "\u{200B}", "\u{FEFF}", "Ana", "李", "é", "e\u{301}",
+            "", "", " ", "\u{3000}", "\u{A0}", "\t", "\u{2028}", "\u{85}", "\u{200B}", "\u{FEFF}", "Ana", "李", "é",
+            "e\u{301}",
         ]
         func text() -> String {
             (0..<Int(random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
@@ -84,7 +89,8 @@ import Testing
         for _ in 0..<500 {
             let contact = Contact(
                 id: "c", givenName: text(), familyName: text(), displayName: random.next() % 3 == 0 ? text() : "",
-                organizationName: random.next() % 2 == 0 ? text() : "", phoneNumbers: labeled(), emailAddresses: labeled())
+                organizationName: random.next() % 2 == 0 ? text() : "", phoneNumbers: labeled(),
+                emailAddresses: labeled())
             let expected = Self.naiveDisplayName(contact)
             #expect(Array(contact.effectiveDisplayName.utf8) == Array(expected.utf8), "\(contact)")
         }

@@ -13,7 +13,9 @@ import Testing
         return nil
     }
 
-    static let stringKeys = ["ownerId", "givenName", "familyName", "displayName", "organizationName", "jobTitle", "notes"]
+    static let stringKeys = [
+        "ownerId", "givenName", "familyName", "displayName", "organizationName", "jobTitle", "notes",
+    ]
     static let listKeys = ["phoneNumbers", "emailAddresses", "addresses", "socialProfiles"]
     static let everyKey = [
         "id", "ownerId", "givenName", "familyName", "displayName", "organizationName", "jobTitle",
@@ -80,7 +82,8 @@ import Testing
 
     @Test(arguments: listKeys)
     func entryMemberOfWrongType(_ key: String) throws {
-        let members = key == "addresses" ? ["label", "street", "city", "state", "postalCode", "country"] : ["label", "value"]
+        let members =
+            key == "addresses" ? ["label", "street", "city", "state", "postalCode", "country"] : ["label", "value"]
         for member in members {
             for wrong in Self.wrongTypes where wrong.stringValue == nil {
                 let value = JSONValue.object(["id": .string("c1"), key: .array([.object([member: wrong])])])
@@ -95,7 +98,8 @@ import Testing
         #expect(try Contact(json: .object(object)) == Contact(id: "c1"))
         let entries = try Contact(
             json: JSONParser.parse(
-                #"{"id":"c1","phoneNumbers":[{"label":null,"value":null}],"addresses":[{"city":null,"country":"ES"}]}"#))
+                #"{"id":"c1","phoneNumbers":[{"label":null,"value":null}],"addresses":[{"city":null,"country":"ES"}]}"#)
+        )
         #expect(entries.phoneNumbers == [LabeledValue(label: "", value: "")])
         #expect(entries.addresses == [PostalAddress(country: "ES")])
     }
@@ -122,7 +126,8 @@ import Testing
         #expect(
             contact
                 == Contact(
-                    id: "c0000001", ownerId: "u000123", givenName: "José", familyName: "Núñez", displayName: "José Núñez",
+                    id: "c0000001", ownerId: "u000123", givenName: "José", familyName: "Núñez",
+                    displayName: "José Núñez",
                     organizationName: "Acme", jobTitle: "Engineer",
                     phoneNumbers: [LabeledValue(label: "mobile", value: "+34 612 34 56 78")],
                     emailAddresses: [LabeledValue(label: "work", value: "jose.nunez@acme.es")],

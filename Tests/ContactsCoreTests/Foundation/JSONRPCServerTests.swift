@@ -91,11 +91,13 @@ import Testing
     @Test func atReachesTheMethodElseTheClock() throws {
         let log = CallLog()
         let server = Self.recordingServer(log)
-        let withAt = try #require(Self.respond(server, #"{"jsonrpc":"2.0","id":1,"method":"record","params":{"at":-5}}"#))
+        let withAt = try #require(
+            Self.respond(server, #"{"jsonrpc":"2.0","id":1,"method":"record","params":{"at":-5}}"#))
         #expect(withAt.objectValue?["result"]?.objectValue?["at"] == .integer(-5))
         let withoutAt = try #require(Self.respond(server, #"{"jsonrpc":"2.0","id":2,"method":"record"}"#))
         #expect(withoutAt.objectValue?["result"]?.objectValue?["at"] == .integer(Self.fixedClock))
-        let nullAt = try #require(Self.respond(server, #"{"jsonrpc":"2.0","id":3,"method":"record","params":{"at":null}}"#))
+        let nullAt = try #require(
+            Self.respond(server, #"{"jsonrpc":"2.0","id":3,"method":"record","params":{"at":null}}"#))
         #expect(nullAt.objectValue?["result"]?.objectValue?["at"] == .integer(Self.fixedClock))
         #expect(log.all == ["record@-5", "record@\(Self.fixedClock)", "record@\(Self.fixedClock)"])
     }
@@ -120,7 +122,9 @@ import Testing
         let log = CallLog()
         let server = Self.recordingServer(log)
         #expect(Self.respond(server, #"{"jsonrpc":"2.0","method":"record","params":{"at":7}}"#) == nil)
-        #expect(Self.respond(server, #"{"jsonrpc":"2.0","method":"conflict"}"#) == nil, "a failing notification is silent too")
+        #expect(
+            Self.respond(server, #"{"jsonrpc":"2.0","method":"conflict"}"#) == nil,
+            "a failing notification is silent too")
         #expect(Self.respond(server, #"{"jsonrpc":"2.0","method":"unknown"}"#) == nil)
         #expect(Self.respond(server, #"{"jsonrpc":"2.0","method":"record","params":{"at":1.5}}"#) == nil)
         #expect(Self.respond(server, #"{"jsonrpc":"2.0","method":"record","params":[]}"#) == nil)
@@ -133,7 +137,8 @@ import Testing
     @Test func methodErrorsKeepTheirReasonAndData() throws {
         let server = Self.recordingServer(CallLog())
         TransportCase.check(
-            Self.respond(server, #"{"jsonrpc":"2.0","id":"x","method":"conflict"}"#), .error(id: .string("x"), .conflict),
+            Self.respond(server, #"{"jsonrpc":"2.0","id":"x","method":"conflict"}"#),
+            .error(id: .string("x"), .conflict),
             "conflict")
         let limited = try #require(Self.respond(server, #"{"jsonrpc":"2.0","id":2,"method":"rateLimited"}"#))
         let error = try #require(limited.objectValue?["error"]?.objectValue)
@@ -183,8 +188,10 @@ import Testing
         let server = JSONRPCServer(methods: table)
         let response = try #require(Self.respond(server, #"{"jsonrpc":"2.0","id":1,"method":"getServerInfo"}"#))
         let methods = try #require(response.objectValue?["result"]?.objectValue?["methods"]?.arrayValue)
-        #expect(methods.compactMap(\.stringValue).map { Array($0.utf8) } == [
-            "Alpha", "Zulu", "beta", "getServerInfo", "zeta", "émile",
-        ].map { Array($0.utf8) })
+        #expect(
+            methods.compactMap(\.stringValue).map { Array($0.utf8) }
+                == [
+                    "Alpha", "Zulu", "beta", "getServerInfo", "zeta", "émile",
+                ].map { Array($0.utf8) })
     }
 }

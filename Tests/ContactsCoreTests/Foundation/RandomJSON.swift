@@ -49,7 +49,8 @@ enum RandomJSON {
             var members: [(String, JSONValue)] = []
             for _ in 0..<Int(random.next() % 5) {
                 // Now and then repeat an earlier key: objects keep duplicates as written.
-                let key = !members.isEmpty && random.next() % 5 == 0
+                let key =
+                    !members.isEmpty && random.next() % 5 == 0
                     ? members[Int(random.next() % UInt64(members.count))].0 : string(using: &random, maximumLength: 6)
                 members.append((key, value(using: &random, depth: depth - 1)))
             }

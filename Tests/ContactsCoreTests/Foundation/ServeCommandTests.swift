@@ -9,15 +9,21 @@ import Testing
     static func serve(_ lines: [[UInt8]], sourceLocation: SourceLocation = #_sourceLocation) throws -> [JSONValue] {
         let output = try ContactsExecutable.serve(lines)
         #expect(!output.timedOut, "serve did not finish", sourceLocation: sourceLocation)
-        #expect(output.exited && output.status == 0, "exit \(output.status): \(output.stderrText)", sourceLocation: sourceLocation)
+        #expect(
+            output.exited && output.status == 0, "exit \(output.status): \(output.stderrText)",
+            sourceLocation: sourceLocation)
         #expect(output.stderr.isEmpty, "stderr: \(output.stderrText)", sourceLocation: sourceLocation)
-        #expect(output.stdout.isEmpty || output.stdout.last == 0x0A, "the last response ends its line", sourceLocation: sourceLocation)
+        #expect(
+            output.stdout.isEmpty || output.stdout.last == 0x0A, "the last response ends its line",
+            sourceLocation: sourceLocation)
         var responses: [JSONValue] = []
         for line in output.stdoutLines {
             do {
                 responses.append(try JSONParser.parse(line))
             } catch {
-                Issue.record("not JSON: \(String(decoding: line.prefix(200), as: UTF8.self)) (\(error))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "not JSON: \(String(decoding: line.prefix(200), as: UTF8.self)) (\(error))",
+                    sourceLocation: sourceLocation)
             }
         }
         return responses
@@ -96,7 +102,9 @@ import Testing
     @Test func lineOverSixteenMiBIsRejectedAndServiceGoesOn() throws {
         let huge = TransportCase.paddedRequest(byteCount: 17 * 1024 * 1024, id: 1)
         let justOver = TransportCase.paddedRequest(byteCount: JSONRPCServer.maximumLineBytes + 1, id: 2)
-        let responses = try Self.serve([huge, Array(TransportCase.request(id: "3").utf8), justOver, Array(TransportCase.request(id: "4").utf8)])
+        let responses = try Self.serve([
+            huge, Array(TransportCase.request(id: "3").utf8), justOver, Array(TransportCase.request(id: "4").utf8),
+        ])
         #expect(responses.count == 4)
         guard responses.count == 4 else { return }
         TransportCase.check(responses[0], .error(id: .null, .invalidRequest), "17 MiB")

@@ -56,23 +56,28 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
         TransportCase("string value", #""getServerInfo""#, .error(id: .null, invalidRequest)),
         TransportCase("null value", "null", .error(id: .null, invalidRequest)),
         TransportCase("bool value", "true", .error(id: .null, invalidRequest)),
-        TransportCase("jsonrpc missing", #"{"id":2,"method":"getServerInfo"}"#, .error(id: .integer(2), invalidRequest)),
         TransportCase(
-            "jsonrpc 1.0", #"{"jsonrpc":"1.0","id":3,"method":"getServerInfo"}"#, .error(id: .integer(3), invalidRequest)),
+            "jsonrpc missing", #"{"id":2,"method":"getServerInfo"}"#, .error(id: .integer(2), invalidRequest)),
         TransportCase(
-            "jsonrpc number", #"{"jsonrpc":2.0,"id":4,"method":"getServerInfo"}"#, .error(id: .integer(4), invalidRequest)),
+            "jsonrpc 1.0", #"{"jsonrpc":"1.0","id":3,"method":"getServerInfo"}"#,
+            .error(id: .integer(3), invalidRequest)),
+        TransportCase(
+            "jsonrpc number", #"{"jsonrpc":2.0,"id":4,"method":"getServerInfo"}"#,
+            .error(id: .integer(4), invalidRequest)),
         TransportCase(
             "jsonrpc padded", #"{"jsonrpc":"2.0 ","id":"a","method":"getServerInfo"}"#,
             .error(id: .string("a"), invalidRequest)),
         TransportCase(
-            "jsonrpc null", #"{"jsonrpc":null,"id":5,"method":"getServerInfo"}"#, .error(id: .integer(5), invalidRequest)),
+            "jsonrpc null", #"{"jsonrpc":null,"id":5,"method":"getServerInfo"}"#,
+            .error(id: .integer(5), invalidRequest)),
         TransportCase("method missing", #"{"jsonrpc":"2.0","id":6}"#, .error(id: .integer(6), invalidRequest)),
         TransportCase("method number", request(id: "7", method: "1"), .error(id: .integer(7), invalidRequest)),
         TransportCase("method null", request(id: "8", method: "null"), .error(id: .integer(8), invalidRequest)),
         TransportCase(
             "method array", request(id: "9", method: #"["getServerInfo"]"#), .error(id: .integer(9), invalidRequest)),
         TransportCase("method object", request(id: "10", method: "{}"), .error(id: .integer(10), invalidRequest)),
-        TransportCase("unknown method", request(id: "11", method: #""nope""#), .error(id: .integer(11), .unknownMethod)),
+        TransportCase(
+            "unknown method", request(id: "11", method: #""nope""#), .error(id: .integer(11), .unknownMethod)),
         TransportCase("empty method", request(id: "12", method: #""""#), .error(id: .integer(12), .unknownMethod)),
         TransportCase(
             "method names are case-sensitive", request(id: "13", method: #""GetServerInfo""#),
@@ -92,7 +97,9 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
         TransportCase("unicode id", request(id: #""é😀""#), .result(id: .string("é😀"))),
         TransportCase("number id", request(id: "7"), .result(id: .integer(7))),
         TransportCase("negative fraction id", request(id: "-1.5e3"), .result(id: number("-1.5e3"))),
-        TransportCase("big id", request(id: "123456789012345678901234567890"), .result(id: number("123456789012345678901234567890"))),
+        TransportCase(
+            "big id", request(id: "123456789012345678901234567890"),
+            .result(id: number("123456789012345678901234567890"))),
         TransportCase("null id is answered", request(id: "null"), .result(id: .null)),
         TransportCase("object id", request(id: #"{"a":1}"#), .error(id: .null, invalidRequest)),
         TransportCase("empty object id", request(id: "{}"), .error(id: .null, invalidRequest)),
@@ -100,18 +107,26 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
         TransportCase("true id", request(id: "true"), .error(id: .null, invalidRequest)),
         TransportCase("false id", request(id: "false"), .error(id: .null, invalidRequest)),
         TransportCase(
-            "bad id and bad jsonrpc", #"{"jsonrpc":"1.0","id":[],"method":"getServerInfo"}"#, .error(id: .null, invalidRequest)),
+            "bad id and bad jsonrpc", #"{"jsonrpc":"1.0","id":[],"method":"getServerInfo"}"#,
+            .error(id: .null, invalidRequest)),
     ]
 
     static let params: [TransportCase] = [
         TransportCase("params object", request(id: "20", extra: #","params":{}"#), .result(id: .integer(20))),
-        TransportCase("params null", request(id: "21", extra: #","params":null"#), .error(id: .integer(21), invalidRequest)),
-        TransportCase("params string", request(id: "22", extra: #","params":"x""#), .error(id: .integer(22), invalidRequest)),
-        TransportCase("params number", request(id: "23", extra: #","params":1"#), .error(id: .integer(23), invalidRequest)),
-        TransportCase("params true", request(id: "24", extra: #","params":true"#), .error(id: .integer(24), invalidRequest)),
-        TransportCase("params false", request(id: "25", extra: #","params":false"#), .error(id: .integer(25), invalidRequest)),
-        TransportCase("params empty array", request(id: "26", extra: #","params":[]"#), .error(id: .integer(26), .invalidParams)),
-        TransportCase("params array", request(id: "27", extra: #","params":[1,2]"#), .error(id: .integer(27), .invalidParams)),
+        TransportCase(
+            "params null", request(id: "21", extra: #","params":null"#), .error(id: .integer(21), invalidRequest)),
+        TransportCase(
+            "params string", request(id: "22", extra: #","params":"x""#), .error(id: .integer(22), invalidRequest)),
+        TransportCase(
+            "params number", request(id: "23", extra: #","params":1"#), .error(id: .integer(23), invalidRequest)),
+        TransportCase(
+            "params true", request(id: "24", extra: #","params":true"#), .error(id: .integer(24), invalidRequest)),
+        TransportCase(
+            "params false", request(id: "25", extra: #","params":false"#), .error(id: .integer(25), invalidRequest)),
+        TransportCase(
+            "params empty array", request(id: "26", extra: #","params":[]"#), .error(id: .integer(26), .invalidParams)),
+        TransportCase(
+            "params array", request(id: "27", extra: #","params":[1,2]"#), .error(id: .integer(27), .invalidParams)),
         TransportCase(
             "unknown method before params array", request(id: "28", method: #""nope""#, extra: #","params":[1]"#),
             .error(id: .integer(28), .unknownMethod)),
@@ -142,7 +157,8 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
 
     static let notifications: [TransportCase] = [
         TransportCase("notification", #"{"jsonrpc":"2.0","method":"getServerInfo"}"#, .nothing),
-        TransportCase("notification with params", #"{"jsonrpc":"2.0","method":"getServerInfo","params":{"at":5}}"#, .nothing),
+        TransportCase(
+            "notification with params", #"{"jsonrpc":"2.0","method":"getServerInfo","params":{"at":5}}"#, .nothing),
         TransportCase("notification to an unknown method", #"{"jsonrpc":"2.0","method":"nope"}"#, .nothing),
         TransportCase(
             "notification with params array", #"{"jsonrpc":"2.0","method":"getServerInfo","params":[]}"#, .nothing),
@@ -150,7 +166,8 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
             "notification with a bad at", #"{"jsonrpc":"2.0","method":"getServerInfo","params":{"at":2e1}}"#, .nothing),
         // Not a valid request, so not a notification: JSON-RPC 2.0 answers it with id null.
         TransportCase(
-            "invalid request without id", #"{"jsonrpc":"1.0","method":"getServerInfo"}"#, .error(id: .null, invalidRequest)),
+            "invalid request without id", #"{"jsonrpc":"1.0","method":"getServerInfo"}"#,
+            .error(id: .null, invalidRequest)),
         TransportCase("no jsonrpc, no id", #"{"method":"getServerInfo"}"#, .error(id: .null, invalidRequest)),
     ]
 
@@ -177,8 +194,10 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
     static let malformed: [TransportCase] = [
         TransportCase("open brace", "{", .error(id: .null, parseError)),
         TransportCase("garbage", "hello", .error(id: .null, parseError)),
-        TransportCase("single quotes", "{'jsonrpc':'2.0','id':1,'method':'getServerInfo'}", .error(id: .null, parseError)),
-        TransportCase("trailing comma", #"{"jsonrpc":"2.0","id":1,"method":"getServerInfo",}"#, .error(id: .null, parseError)),
+        TransportCase(
+            "single quotes", "{'jsonrpc':'2.0','id':1,'method':'getServerInfo'}", .error(id: .null, parseError)),
+        TransportCase(
+            "trailing comma", #"{"jsonrpc":"2.0","id":1,"method":"getServerInfo",}"#, .error(id: .null, parseError)),
         TransportCase("trailing content", request(id: "1") + " x", .error(id: .null, parseError)),
         TransportCase("two values", request(id: "1") + request(id: "2"), .error(id: .null, parseError)),
         TransportCase("NaN id", request(id: "NaN"), .error(id: .null, parseError)),
@@ -190,7 +209,8 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
         TransportCase("control character in a string", request(id: "\"a\u{1}\""), .error(id: .null, parseError)),
         TransportCase("invalid UTF-8", requestPrefix + [0xC3, 0x28] + requestSuffix, .error(id: .null, parseError)),
         TransportCase("invalid UTF-8 byte FF", requestPrefix + [0xFF] + requestSuffix, .error(id: .null, parseError)),
-        TransportCase("UTF-8 surrogate", requestPrefix + [0xED, 0xA0, 0x80] + requestSuffix, .error(id: .null, parseError)),
+        TransportCase(
+            "UTF-8 surrogate", requestPrefix + [0xED, 0xA0, 0x80] + requestSuffix, .error(id: .null, parseError)),
         TransportCase("valid surrogate pair", request(id: #""\ud83d\ude00""#), .result(id: .string("😀"))),
         TransportCase("depth 64", nestedParams(depth: 64), .result(id: .integer(1))),
         TransportCase("depth 65", nestedParams(depth: 65), .error(id: .null, parseError)),
@@ -208,30 +228,49 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
     }
 
     /// Checks that `response` is what `expected` asks for, in every member.
-    static func check(_ response: JSONValue?, _ expected: Expected, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(
+        _ response: JSONValue?, _ expected: Expected, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         switch expected {
         case .nothing:
-            #expect(response == nil, "\(name): expected no response, got \(response?.jsonText ?? "")", sourceLocation: sourceLocation)
+            #expect(
+                response == nil, "\(name): expected no response, got \(response?.jsonText ?? "")",
+                sourceLocation: sourceLocation)
         case .result(let id):
             guard let object = response?.objectValue else {
-                Issue.record("\(name): expected a result, got \(response?.jsonText ?? "nothing")", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(name): expected a result, got \(response?.jsonText ?? "nothing")", sourceLocation: sourceLocation
+                )
                 return
             }
-            #expect(Set(object.members.map(\.key)) == ["jsonrpc", "id", "result"] && object.count == 3, "\(name)", sourceLocation: sourceLocation)
+            #expect(
+                Set(object.members.map(\.key)) == ["jsonrpc", "id", "result"] && object.count == 3, "\(name)",
+                sourceLocation: sourceLocation)
             #expect(object["jsonrpc"] == .string("2.0"), "\(name)", sourceLocation: sourceLocation)
             #expect(object["id"]?.jsonText == id.jsonText, "\(name): id", sourceLocation: sourceLocation)
             #expect(object["result"] != nil, "\(name)", sourceLocation: sourceLocation)
         case .error(let id, let reason):
             guard let object = response?.objectValue, let error = object["error"]?.objectValue else {
-                Issue.record("\(name): expected \(reason.rawValue), got \(response?.jsonText ?? "nothing")", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(name): expected \(reason.rawValue), got \(response?.jsonText ?? "nothing")",
+                    sourceLocation: sourceLocation)
                 return
             }
-            #expect(Set(object.members.map(\.key)) == ["jsonrpc", "id", "error"] && object.count == 3, "\(name)", sourceLocation: sourceLocation)
+            #expect(
+                Set(object.members.map(\.key)) == ["jsonrpc", "id", "error"] && object.count == 3, "\(name)",
+                sourceLocation: sourceLocation)
             #expect(object["jsonrpc"] == .string("2.0"), "\(name)", sourceLocation: sourceLocation)
-            #expect(object["id"]?.jsonText == id.jsonText, "\(name): id of \(object.jsonText)", sourceLocation: sourceLocation)
-            #expect(Set(error.members.map(\.key)) == ["code", "message", "data"], "\(name)", sourceLocation: sourceLocation)
-            #expect(error["code"] == .integer(reason.code), "\(name): code of \(object.jsonText)", sourceLocation: sourceLocation)
-            #expect(error["data"] == .object(["reason": .string(reason.rawValue)]), "\(name): data of \(object.jsonText)", sourceLocation: sourceLocation)
+            #expect(
+                object["id"]?.jsonText == id.jsonText, "\(name): id of \(object.jsonText)",
+                sourceLocation: sourceLocation)
+            #expect(
+                Set(error.members.map(\.key)) == ["code", "message", "data"], "\(name)", sourceLocation: sourceLocation)
+            #expect(
+                error["code"] == .integer(reason.code), "\(name): code of \(object.jsonText)",
+                sourceLocation: sourceLocation)
+            #expect(
+                error["data"] == .object(["reason": .string(reason.rawValue)]), "\(name): data of \(object.jsonText)",
+                sourceLocation: sourceLocation)
             #expect(error["message"]?.stringValue?.isEmpty == false, "\(name): message", sourceLocation: sourceLocation)
         }
     }

@@ -40,7 +40,9 @@ import Testing
                 case 1: piece.withUnsafeBytes { hasher.update($0) }
                 default:
                     // Pieces may also arrive as raw slices of the whole input.
-                    input.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size])) }
+                    input.withUnsafeBytes {
+                        hasher.update(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size]))
+                    }
                 }
                 offset += size
             }

@@ -107,7 +107,10 @@ import Testing
         for seed in Self.seeds {
             let input = Self.randomBytes(length, seed: UInt64(length) &* 31 &+ seed)
             let (c64, c128) = input.withUnsafeBytes { raw in
-                (XXH3_64bits_withSeed(raw.baseAddress, raw.count, seed), XXH3_128bits_withSeed(raw.baseAddress, raw.count, seed))
+                (
+                    XXH3_64bits_withSeed(raw.baseAddress, raw.count, seed),
+                    XXH3_128bits_withSeed(raw.baseAddress, raw.count, seed)
+                )
             }
             #expect(XXH3.hash64(input, seed: seed) == c64, "len \(length) seed \(seed)")
             #expect(
