@@ -13,8 +13,9 @@
 /// | X-SOCIALPROFILE, IMPP | socialProfiles, value as written |
 /// | UID | id (the first non-empty one); without one, ``VCardCard/derivedID`` |
 ///
-/// Labels follow `VCardProperty+Label`. Entries whose value is empty (an address with every
-/// component empty) are left out. `ownerId` is `""`. Other properties are ignored.
+/// Labels follow `VCardProperty+Label`. Entries whose value is empty (an address whose five
+/// kept components are all empty, such as a PO box alone) are left out. `ownerId` is `""`.
+/// Other properties are ignored.
 extension VCardCard {
     /// The contact this card holds; problems met on the way (a property skipped, a value
     /// repaired, an invalid UID) go to `problems`, in line order.
@@ -59,9 +60,9 @@ extension VCardCard {
                 let label = property.label(groupLabel: groupLabel, ignoring: VCardProperty.nonLabelTypes)
                 contact.emailAddresses.append(LabeledValue(label: label, value: value))
             case "ADR":
-                guard let parts = property.components(problems: &found), parts.contains(where: { !$0.isEmpty })
-                else { break }
+                guard let parts = property.components(problems: &found) else { break }
                 func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
+                guard (2...6).contains(where: { !part($0).isEmpty }) else { break }
                 contact.addresses.append(
                     PostalAddress(
                         label: property.label(groupLabel: groupLabel, ignoring: VCardProperty.nonLabelAddressTypes),
