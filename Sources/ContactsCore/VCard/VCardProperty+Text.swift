@@ -3,7 +3,7 @@
 /// 1. ENCODING=BASE64/B: the whole value is base64-decoded (whitespace ignored).
 /// 2. A structured value (N, ADR, ORG) is split at each `;` not escaped by a backslash.
 /// 3. ENCODING=QUOTED-PRINTABLE: each part is quoted-printable-decoded (`=XX` → the byte;
-///    an `=` not followed by two hex digits is kept).
+///    a final `=` is dropped; another `=` not followed by two hex digits is kept).
 /// 4. The bytes are read in the CHARSET of the property (UTF-8 when absent; see
 ///    ``VCardCharset``); invalid UTF-8 is kept with U+FFFD and reported.
 /// 5. CR LF becomes LF.
@@ -101,8 +101,9 @@ extension VCardProperty {
         return parts
     }
 
-    /// Quoted-printable decoding: `=XX` (either case) → the byte; any other byte, and an
-    /// `=` without two hex digits after it, as is.
+    /// Quoted-printable decoding: `=XX` (either case) → the byte; an `=` at the very end (a
+    /// soft line break with nothing after it) dropped; any other byte, and an `=` without
+    /// two hex digits after it, as is.
     private static func quotedPrintableDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -113,6 +114,8 @@ extension VCardProperty {
             {
                 output.append(high << 4 | low)
                 index += 3
+            } else if bytes[index] == UInt8(ascii: "="), index + 1 == bytes.endIndex {
+                index += 1
             } else {
                 output.append(bytes[index])
                 index += 1
