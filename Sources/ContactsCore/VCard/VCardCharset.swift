@@ -32,22 +32,19 @@ package enum VCardCharset: Hashable, Sendable {
         }
     }
 
-    /// `bytes` decoded from this character set, as UTF-8 bytes; nil only for `.utf8`
-    /// when `bytes` are not valid UTF-8 (the single-byte sets decode every byte).
+    /// `bytes` decoded from this character set into UTF-8: unchanged for `.utf8` (validity
+    /// is checked by the caller, once), transcoded for the single-byte sets, which decode
+    /// every byte.
     ///
     /// - Complexity: O(n) in the number of bytes.
-    package func utf8(from bytes: [UInt8]) -> [UInt8]? {
-        switch self {
-        case .utf8:
-            return String(validating: bytes, as: UTF8.self) == nil ? nil : bytes
-        case .latin1, .latin9, .windows1252:
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + bytes.count / 4)
-            for byte in bytes {
-                Self.appendUTF8(of: codePoint(of: byte), to: &output)
-            }
-            return output
+    package func utf8(from bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard self != .utf8, bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 4)
+        for byte in bytes {
+            Self.appendUTF8(of: codePoint(of: byte), to: &output)
         }
+        return output[...]
     }
 
     /// The code point a byte stands for in a single-byte set.

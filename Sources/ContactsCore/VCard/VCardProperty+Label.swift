@@ -20,13 +20,11 @@ extension VCardProperty {
     /// The label of this property, given the `X-ABLabel` text of its group (nil when none).
     package func label(groupLabel: String?, ignoring nonLabels: Set<String>) -> String {
         if let groupLabel, !groupLabel.isEmpty { return Self.unwrappingAppleLabel(groupLabel) }
-        for type in types {
-            var label = type.lowercased()
-            if label.hasPrefix("x-") { label.removeFirst(2) }
-            if label.isEmpty || nonLabels.contains(label) { continue }
-            return label == "cell" ? "mobile" : label
+        let label = firstType { type -> String? in
+            let label = type.hasPrefix("x-") ? String(type.utf8.dropFirst(2)) ?? "" : type
+            return label.isEmpty || nonLabels.contains(label) ? nil : label
         }
-        return "other"
+        return label == "cell" ? "mobile" : label ?? "other"
     }
 
     /// The label of a social profile (IMPP or X-SOCIALPROFILE) with value `value`.

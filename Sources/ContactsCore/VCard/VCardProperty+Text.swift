@@ -5,10 +5,11 @@
 /// 3. ENCODING=QUOTED-PRINTABLE: each part is quoted-printable-decoded (`=XX` → the byte;
 ///    a final `=` is dropped; another `=` not followed by two hex digits is kept).
 /// 4. The bytes are read in the CHARSET of the property (UTF-8 when absent; see
-///    ``VCardCharset``); invalid UTF-8 is kept with U+FFFD and reported.
-/// 5. CR LF becomes LF.
-/// 6. Backslash escapes: `\n` and `\N` → line feed; `\,` `\;` `\\` and `\:` (Google's
-///    export escapes colons in URLs) → the character; any other backslash is kept as written.
+///    ``VCardCharset``).
+/// 5. CR LF becomes LF, and backslash escapes are resolved: `\n` and `\N` → line feed;
+///    `\,` `\;` `\\` and `\:` (Google's export escapes colons in URLs) → the character; any
+///    other backslash is kept as written. (Escapes are ASCII, so this is safe on UTF-8.)
+/// 6. Invalid UTF-8 is kept with U+FFFD and reported.
 extension VCardProperty {
     /// The value as one text, or nil (with a problem in `problems`) when its CHARSET or
     /// ENCODING is not supported.
@@ -40,10 +41,10 @@ extension VCardProperty {
         } else {
             charset = .utf8
         }
-        let transferDecoded: [UInt8]
+        let transferDecoded: ArraySlice<UInt8>
         switch encoding {
         case .none, .quotedPrintable:
-            transferDecoded = Array(value)
+            transferDecoded = value
         case .base64:
             guard let decoded = Self.base64Decoded(value) else {
                 problems.append(
@@ -52,7 +53,7 @@ extension VCardProperty {
                         message: "\(name) value is not valid BASE64; \(name) skipped"))
                 return nil
             }
-            transferDecoded = decoded
+            transferDecoded = decoded[...]
         case .unsupported(let encodingName):
             problems.append(
                 VCardProblem(
@@ -60,16 +61,17 @@ extension VCardProperty {
                     message: "\(name) ENCODING=\(encodingName) is not supported (use QUOTED-PRINTABLE or BASE64); \(name) skipped"))
             return nil
         }
-        let parts = structured ? Self.splitAtUnescapedSemicolons(transferDecoded) : [transferDecoded[...]]
+        let parts = structured ? Self.splitAtUnescapedSemicolons(transferDecoded) : [transferDecoded]
         var sawInvalidUTF8 = false
         let texts = parts.map { part -> String in
-            let raw = encoding == .quotedPrintable ? Self.quotedPrintableDecoded(part) : Array(part)
-            var utf8 = charset.utf8(from: raw) ?? {
-                sawInvalidUTF8 = true
-                return Array(String(decoding: raw, as: UTF8.self).utf8)
-            }()
-            Self.unescape(&utf8)
-            return String(decoding: utf8, as: UTF8.self)
+            var bytes = encoding == .quotedPrintable ? Self.quotedPrintableDecoded(part)[...] : part
+            bytes = charset.utf8(from: bytes)
+            if bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\r") }) {
+                bytes = Self.unescaped(bytes)[...]
+            }
+            if let text = String(validating: bytes, as: UTF8.self) { return text }
+            sawInvalidUTF8 = true
+            return String(decoding: bytes, as: UTF8.self)
         }
         if sawInvalidUTF8 {
             problems.append(
@@ -81,11 +83,11 @@ extension VCardProperty {
     }
 
     /// The parts of `bytes` between `;` not preceded by an escaping backslash.
-    private static func splitAtUnescapedSemicolons(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    private static func splitAtUnescapedSemicolons(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         var parts: [ArraySlice<UInt8>] = []
-        var start = 0
-        var index = 0
-        while index < bytes.count {
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             switch bytes[index] {
             case UInt8(ascii: "\\"):
                 index += 2
@@ -97,7 +99,7 @@ extension VCardProperty {
                 index += 1
             }
         }
-        parts.append(bytes[min(start, bytes.count)...])
+        parts.append(bytes[min(start, bytes.endIndex)...])
         return parts
     }
 
@@ -124,18 +126,18 @@ extension VCardProperty {
         return output
     }
 
-    /// Resolves backslash escapes in place; CR LF becomes LF first.
-    private static func unescape(_ bytes: inout [UInt8]) {
+    /// `bytes` with backslash escapes resolved and CR LF turned into LF.
+    private static func unescaped(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
+            if byte == UInt8(ascii: "\r"), index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: "\n") {
                 index += 1
                 continue
             }
-            guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+            guard byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex else {
                 output.append(byte)
                 index += 1
                 continue
@@ -152,7 +154,7 @@ extension VCardProperty {
             }
             index += 2
         }
-        bytes = output
+        return output
     }
 
     /// Base64 (RFC 4648 alphabet, `=` padding optional, whitespace ignored), or nil when a

@@ -51,13 +51,36 @@ package struct VCardProperty: Hashable, Sendable {
         parameters.lazy.filter { $0.name == name }.flatMap(\.values)
     }
 
-    /// Every TYPE of the property in order, each comma-separated item on its own
-    /// (`TYPE=CELL,VOICE`, `TYPE=cell;TYPE=pref`, `TYPE="cell,voice"` and 2.1's bare
-    /// `;CELL;PREF` all give two), trimmed, empty items dropped.
-    package var types: [String] {
-        parameterValues("TYPE").flatMap { value in
-            value.split(separator: ",").map { $0.trimmingASCIIBlanks() }.filter { !$0.isEmpty }
+    /// Calls `body` with every TYPE of the property in order, each comma-separated item on
+    /// its own (`TYPE=CELL,VOICE`, `TYPE=cell;TYPE=pref`, `TYPE="cell,voice"` and 2.1's bare
+    /// `;CELL;PREF` all give two), trimmed of blanks and lowercased, empty items skipped,
+    /// until `body` returns a result.
+    ///
+    /// - Complexity: O(p) in the length of the parameters.
+    package func firstType<Result>(where body: (String) -> Result?) -> Result? {
+        for parameter in parameters where parameter.name == "TYPE" {
+            for value in parameter.values {
+                var utf8 = value.utf8[...]
+                while !utf8.isEmpty {
+                    let item = utf8.prefix { $0 != UInt8(ascii: ",") }
+                    utf8 = utf8.dropFirst(item.count + 1)
+                    let trimmed = item.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                    let end = trimmed.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+                    guard let end else { continue }
+                    var type = String(unsafeUninitializedCapacity: trimmed.distance(from: trimmed.startIndex, to: end) + 1) { buffer in
+                        var count = 0
+                        for byte in trimmed[...end] {
+                            buffer[count] = Self.asciiLowercased(byte)
+                            count += 1
+                        }
+                        return count
+                    }
+                    if type.utf8.contains(where: { $0 >= 0x80 }) { type = type.lowercased() }
+                    if let result = body(type) { return result }
+                }
+            }
         }
+        return nil
     }
 
     /// The value's encoding, from its ENCODING parameter.
@@ -159,7 +182,15 @@ package struct VCardProperty: Hashable, Sendable {
 
     /// ASCII bytes (a name token) as an upper-case string.
     private static func uppercasedASCII(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.map(asciiUppercased), as: UTF8.self)
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = asciiUppercased(byte) }
+            return bytes.count
+        }
+    }
+
+    /// An ASCII letter in lower case; every other byte unchanged.
+    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
     /// An ASCII letter in upper case; every other byte unchanged.
@@ -194,13 +225,16 @@ package enum VCardEncoding: Hashable, Sendable {
     }
 }
 
-extension StringProtocol {
+extension StringProtocol where UTF8View: BidirectionalCollection {
     /// The string without leading and trailing ASCII spaces and tabs.
+    ///
+    /// - Complexity: O(n) in the UTF-8 length.
     package func trimmingASCIIBlanks() -> String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }),
-            let last = lastIndex(where: { !isBlank($0) })
+        let bytes = utf8
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }),
+            let last = bytes.lastIndex(where: { !isBlank($0) })
         else { return "" }
-        return String(self[first...last])
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

@@ -40,6 +40,8 @@ struct VCardParserTests {
             ("TEL;X-Abuela:1", "abuela"),
             ("TEL;TYPE=X-:1", "other"),
             ("TEL;TYPE=IPHONE;TYPE=CELL:1", "iphone"),
+            ("TEL;TYPE=BÜRO:1", "büro"),
+            ("TEL;X-ÖFFICE:1", "öffice"),
             ("TEL;ENCODING=8BIT;WORK:1", "work"),
             ("EMAIL;TYPE=INTERNET,HOME:1", "home"),
             ("EMAIL;INTERNET:1", "other"),
