@@ -118,7 +118,7 @@ public enum VCardParser {
                 return
             }
             if property.name == "VERSION" && !open.properties.contains(where: { $0.name == "VERSION" }) {
-                let version = String(decoding: property.value, as: UTF8.self).trimmingASCIIBlanks()
+                let version = String(decoding: property.value, as: UTF8.self).trimmingASCIIWhitespace()
                 if !VCardParser.supportedVersions.contains(version) {
                     open.failure = VCardProblem(
                         line: line.number, kind: .unsupportedVersion,
@@ -173,12 +173,13 @@ public enum VCardParser {
     private static func marker(of property: VCardProperty) -> Marker? {
         guard property.group.isEmpty,
             property.name == "BEGIN" || property.name == "END",
-            String(decoding: property.value, as: UTF8.self).trimmingASCIIBlanks().uppercased() == "VCARD"
+            String(decoding: property.value, as: UTF8.self).trimmingASCIIWhitespace().uppercased() == "VCARD"
         else { return nil }
         return property.name == "BEGIN" ? .begin : .end
     }
 
+    /// Whether a line holds nothing but spaces, tabs and carriage returns.
     private static func isBlank(_ bytes: [UInt8]) -> Bool {
-        bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 }

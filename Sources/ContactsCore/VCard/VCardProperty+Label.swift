@@ -29,7 +29,7 @@ extension VCardProperty {
 
     /// The label of a social profile (IMPP or X-SOCIALPROFILE) with value `value`.
     package func socialLabel(value: String, groupLabel: String?) -> String {
-        if let service = parameterValues("X-SERVICE-TYPE").first?.trimmingASCIIBlanks(), !service.isEmpty {
+        if let service = parameterValues("X-SERVICE-TYPE").first?.trimmingASCIIWhitespace(), !service.isEmpty {
             return service.lowercased()
         }
         if name == "IMPP", let scheme = Self.uriScheme(of: value) {

@@ -67,15 +67,7 @@ package struct VCardProperty: Hashable, Sendable {
                     let trimmed = item.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
                     let end = trimmed.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
                     guard let end else { continue }
-                    var type = String(unsafeUninitializedCapacity: trimmed.distance(from: trimmed.startIndex, to: end) + 1) { buffer in
-                        var count = 0
-                        for byte in trimmed[...end] {
-                            buffer[count] = Self.asciiLowercased(byte)
-                            count += 1
-                        }
-                        return count
-                    }
-                    if type.utf8.contains(where: { $0 >= 0x80 }) { type = type.lowercased() }
+                    let type = String(decoding: trimmed[...end], as: UTF8.self).lowercased()
                     if let result = body(type) { return result }
                 }
             }
@@ -120,7 +112,7 @@ package struct VCardProperty: Hashable, Sendable {
             index += 1
             let nameStart = index
             while index < bytes.count, !isParameterNameEnd(bytes[index]) { index += 1 }
-            let parameterName = String(decoding: bytes[nameStart..<index], as: UTF8.self).trimmingASCIIBlanks()
+            let parameterName = String(decoding: bytes[nameStart..<index], as: UTF8.self).trimmingASCIIWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
                 if !parameterName.isEmpty { parameters.append(bareParameter(parameterName)) }
                 continue
@@ -145,7 +137,7 @@ package struct VCardProperty: Hashable, Sendable {
             } else {
                 let start = index
                 while index < bytes.count, !isUnquotedValueEnd(bytes[index]) { index += 1 }
-                values.append(String(decoding: bytes[start..<index], as: UTF8.self).trimmingASCIIBlanks())
+                values.append(String(decoding: bytes[start..<index], as: UTF8.self).trimmingASCIIWhitespace())
             }
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return values }
             index += 1
@@ -188,11 +180,6 @@ package struct VCardProperty: Hashable, Sendable {
         }
     }
 
-    /// An ASCII letter in lower case; every other byte unchanged.
-    package static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-    }
-
     /// An ASCII letter in upper case; every other byte unchanged.
     package static func asciiUppercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
@@ -226,12 +213,13 @@ package enum VCardEncoding: Hashable, Sendable {
 }
 
 extension StringProtocol where UTF8View: BidirectionalCollection {
-    /// The string without leading and trailing ASCII spaces and tabs.
+    /// The string without leading and trailing ASCII spaces, tabs and carriage returns (a
+    /// stray CR of a CR CR LF line end).
     ///
     /// - Complexity: O(n) in the UTF-8 length.
-    package func trimmingASCIIBlanks() -> String {
+    package func trimmingASCIIWhitespace() -> String {
         let bytes = utf8
-        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
         guard let first = bytes.firstIndex(where: { !isBlank($0) }),
             let last = bytes.lastIndex(where: { !isBlank($0) })
         else { return "" }

@@ -315,9 +315,12 @@ struct VCardParserTests {
         let crlf = Self.parse(lines, lineEnding: "\r\n")
         let lf = Self.parse(lines, lineEnding: "\n")
         let mixed = VCardParser.parse(Array("BEGIN:VCARD\nVERSION:3.0\r\nFN:Same\nTEL;TYPE=CELL:1\r\nEND:VCARD".utf8))
+        let doubledCR = VCardParser.parse(Array("BEGIN:VCARD\r\r\nVERSION:3.0\r\r\n\r\r\nFN:Same\r\nTEL;TYPE=CELL:1\r\nEND:VCARD\r\r\n".utf8))
         #expect(crlf.contacts.count == 1)
         #expect(crlf == lf)
         #expect(crlf == mixed)
+        #expect(doubledCR.contacts.map(\.displayName) == ["Same"])
+        #expect(doubledCR.problems == [])
     }
 
     @Test("A leading UTF-8 BOM is skipped; UTF-16 BE with a BOM is read")
