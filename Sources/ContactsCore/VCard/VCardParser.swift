@@ -10,7 +10,8 @@
 /// UTF-16, which is transcoded); folded lines; 2.1 quoted-printable soft line breaks,
 /// QUOTED-PRINTABLE, BASE64 and CHARSET (see `VCardLineReader`, `VCardProperty+Text`);
 /// backslash escapes; property and parameter names in any case; `item1.` groups with
-/// `X-ABLabel`; TYPE in all its spellings. The mapping to a contact is `VCardCard+Contact`.
+/// `X-ABLabel`; TYPE in all its spellings; 2.1 BASE64 values continued on lines without
+/// folding whitespace. The mapping to a contact is `VCardCard+Contact`.
 ///
 /// A malformed card (BEGIN without END, a line that is not a property, an unsupported
 /// VERSION) is reported with its line number and skipped; the rest is imported. A card
@@ -110,8 +111,17 @@ public enum VCardParser {
         }
 
         /// Adds a content line to the open card, or records why the card fails.
+        /// A line that is not a property continues a BASE64 value written without folding
+        /// whitespace (some vCard 2.1 writers do so, up to a blank line) when it holds only
+        /// base64 characters.
         private func add(_ property: VCardProperty?, of line: VCardLine, to open: inout VCardCard) {
             guard let property else {
+                if let last = open.properties.indices.last, open.properties[last].encoding == .base64,
+                    line.bytes.allSatisfy(VCardParser.isBase64Character)
+                {
+                    open.properties[last].value += line.bytes
+                    return
+                }
                 open.failure = VCardProblem(
                     line: line.number, kind: .notAProperty,
                     message: "not a vCard property (expected NAME:value, NAME;param=…:value); card skipped")
@@ -176,6 +186,18 @@ public enum VCardParser {
             String(decoding: property.value, as: UTF8.self).trimmingASCIIWhitespace().uppercased() == "VCARD"
         else { return nil }
         return property.name == "BEGIN" ? .begin : .end
+    }
+
+    /// Whether a byte belongs in a base64 text (the RFC 4648 alphabet, `=`, blanks).
+    private static func isBase64Character(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="),
+            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            true
+        default:
+            false
+        }
     }
 
     /// Whether a line holds nothing but spaces, tabs and carriage returns.

@@ -367,6 +367,19 @@ struct VCardParserTests {
         #expect(result.contacts.first?.phoneNumbers == [LabeledValue(label: "other", value: "1")])
     }
 
+    @Test("A 2.1 BASE64 value continued on lines without folding whitespace, up to a blank line")
+    func unfoldedBase64() {
+        let result = Self.parse([
+            "BEGIN:VCARD", "VERSION:2.1", "FN:Photo Person", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQ",
+            "AAABAAEAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8U", "HRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL=",
+            "", "NOTE;ENCODING=BASE64:SGVs", "bG8=", "TEL:1", "END:VCARD",
+        ])
+        #expect(result.problems == [])
+        #expect(result.contacts.map(\.displayName) == ["Photo Person"])
+        #expect(result.contacts.map(\.notes) == ["Hello"])
+        #expect(result.contacts.first?.phoneNumbers.count == 1)
+    }
+
     @Test("BEGIN:VCARD inside a card (not after AGENT) skips the open card and starts a new one")
     func beginInsideCard() {
         let result = Self.parse([
