@@ -8,12 +8,13 @@
 /// | TITLE | jobTitle (the first non-empty one) |
 /// | TEL | phoneNumbers; a leading `tel:` (4.0 `VALUE=uri`) removed, the rest as written |
 /// | EMAIL | emailAddresses |
-/// | ADR | addresses: street (3rd), city (4th, locality), state (5th, region), postalCode (6th), country (7th); PO box and extended address are not kept |
+/// | ADR | addresses: street (3rd part), city (4th, locality), state (5th, region), postalCode (6th), country (7th) |
 /// | NOTE | notes (several joined with a line feed) |
 /// | X-SOCIALPROFILE, IMPP | socialProfiles, value as written |
 /// | UID | id (the first non-empty one); without one, ``VCardCard/derivedID`` |
 ///
-/// Labels follow `VCardProperty+Label`. Entries whose value is empty (an address whose five
+/// An address's PO box and extended address (1st and 2nd components) are not kept. Labels
+/// follow `VCardProperty+Label`. Entries whose value is empty (an address whose five
 /// kept components are all empty, such as a PO box alone) are left out. `ownerId` is `""`.
 /// Other properties are ignored.
 extension VCardCard {
@@ -84,10 +85,13 @@ extension VCardCard {
                 found.append(
                     VCardProblem(
                         line: uid.line, kind: .invalidUID,
-                        message: "UID is not a valid contact id (1–128 UTF-8 bytes, no control characters); the derived id \(contact.id) is used"))
+                        message: "UID is not a valid contact id (1–128 UTF-8 bytes, no control characters); "
+                            + "the derived id \(contact.id) is used"))
             }
         }
-        problems += found.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        problems += found.enumerated()
+            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+            .map(\.element)
         return contact
     }
 

@@ -132,7 +132,8 @@ public enum VCardParser {
                 if !VCardParser.supportedVersions.contains(version) {
                     open.failure = VCardProblem(
                         line: line.number, kind: .unsupportedVersion,
-                        message: "VERSION \(version.debugDescription) is not supported (2.1, 3.0 and 4.0 are); card skipped")
+                        message: "VERSION \(version.debugDescription) is not supported (2.1, 3.0 and 4.0 are); "
+                            + "card skipped")
                     return
                 }
             }

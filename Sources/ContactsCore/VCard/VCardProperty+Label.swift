@@ -50,9 +50,11 @@ extension VCardProperty {
     private static func uriScheme(of value: String) -> String? {
         guard let colon = value.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = value.utf8[..<colon]
-        guard let first = scheme.first, first.isASCIILetter,
-            scheme.allSatisfy({ $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
-        else { return nil }
+        let isSchemeByte: (UInt8) -> Bool = {
+            $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+        guard let first = scheme.first, first.isASCIILetter, scheme.allSatisfy(isSchemeByte) else { return nil }
         return String(decoding: scheme, as: UTF8.self)
     }
 }

@@ -34,7 +34,8 @@ extension VCardProperty {
                 problems.append(
                     VCardProblem(
                         line: line, kind: .unsupportedCharset,
-                        message: "\(self.name) CHARSET=\(name) is not supported (use UTF-8, ISO-8859-1, ISO-8859-15 or Windows-1252); \(self.name) skipped"))
+                        message: "\(self.name) CHARSET=\(name) is not supported "
+                            + "(use UTF-8, ISO-8859-1, ISO-8859-15 or Windows-1252); \(self.name) skipped"))
                 return nil
             }
             charset = supported
@@ -58,7 +59,8 @@ extension VCardProperty {
             problems.append(
                 VCardProblem(
                     line: line, kind: .unsupportedEncoding,
-                    message: "\(name) ENCODING=\(encodingName) is not supported (use QUOTED-PRINTABLE or BASE64); \(name) skipped"))
+                    message: "\(name) ENCODING=\(encodingName) is not supported "
+                        + "(use QUOTED-PRINTABLE or BASE64); \(name) skipped"))
             return nil
         }
         let parts = structured ? Self.splitAtUnescapedSemicolons(transferDecoded) : [transferDecoded]

@@ -219,7 +219,9 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
     /// - Complexity: O(n) in the UTF-8 length.
     package func trimmingASCIIWhitespace() -> String {
         let bytes = utf8
-        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+        let isBlank: (UInt8) -> Bool = {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+        }
         guard let first = bytes.firstIndex(where: { !isBlank($0) }),
             let last = bytes.lastIndex(where: { !isBlank($0) })
         else { return "" }

@@ -266,7 +266,8 @@ struct VCardParserTests {
             ("Windows-1252", [0x80, 0x8A, 0x93, 0x94, 0x99, 0x81], "€Š“”™\u{81}"), ("cp1252", [0x9F], "Ÿ"),
         ])
     func charsets(name: String, bytes: [UInt8], text: String) {
-        let card = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=\(name):".utf8) + bytes + Array("\r\nEND:VCARD\r\n".utf8)
+        let card =
+            Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=\(name):".utf8) + bytes + Array("\r\nEND:VCARD\r\n".utf8)
         let result = VCardParser.parse(card)
         #expect(result.problems == [])
         #expect(result.contacts.map(\.displayName) == [text])
@@ -315,7 +316,8 @@ struct VCardParserTests {
         let crlf = Self.parse(lines, lineEnding: "\r\n")
         let lf = Self.parse(lines, lineEnding: "\n")
         let mixed = VCardParser.parse(Array("BEGIN:VCARD\nVERSION:3.0\r\nFN:Same\nTEL;TYPE=CELL:1\r\nEND:VCARD".utf8))
-        let doubledCR = VCardParser.parse(Array("BEGIN:VCARD\r\r\nVERSION:3.0\r\r\n\r\r\nFN:Same\r\nTEL;TYPE=CELL:1\r\nEND:VCARD\r\r\n".utf8))
+        let doubledCR = VCardParser.parse(
+            Array("BEGIN:VCARD\r\r\nVERSION:3.0\r\r\n\r\r\nFN:Same\r\nTEL;TYPE=CELL:1\r\nEND:VCARD\r\r\n".utf8))
         #expect(crlf.contacts.count == 1)
         #expect(crlf == lf)
         #expect(crlf == mixed)
@@ -371,7 +373,8 @@ struct VCardParserTests {
     func unfoldedBase64() {
         let result = Self.parse([
             "BEGIN:VCARD", "VERSION:2.1", "FN:Photo Person", "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQ",
-            "AAABAAEAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8U", "HRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL=",
+            "AAABAAEAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8U",
+            "HRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL=",
             "", "NOTE;ENCODING=BASE64:SGVs", "bG8=", "TEL:1", "END:VCARD",
         ])
         #expect(result.problems == [])

@@ -9,7 +9,9 @@ import Testing
 struct VCardRoundTripTests {
     static let seeds: [UInt64] = Array(1...40)
 
-    @Test("Random contacts written as 2.1 (QUOTED-PRINTABLE, soft breaks) or 3.0/4.0 (escapes, folds) read back equal", arguments: seeds)
+    @Test(
+        "Random contacts written as 2.1 (QUOTED-PRINTABLE, soft breaks) or 3.0/4.0 (escapes, folds) read back equal",
+        arguments: seeds)
     func roundTrip(seed: UInt64) {
         var random = VCardSplitMix(seed: seed)
         let contacts = (0..<random.int(1...8)).map { randomContact(&random, number: $0, seed: seed) }
@@ -30,7 +32,9 @@ struct VCardRoundTripTests {
         #expect(result.contacts == contacts)
     }
 
-    @Test("Damaged fixtures: no crash, every card imported or reported once, valid ids, ordered lines", arguments: seeds)
+    @Test(
+        "Damaged fixtures: no crash, every card imported or reported once, valid ids, ordered lines",
+        arguments: seeds)
     func damage(seed: UInt64) throws {
         var random = VCardSplitMix(seed: seed)
         for name in VCardFixtureTests.fixtureNames {
@@ -38,7 +42,8 @@ struct VCardRoundTripTests {
             let interesting: [UInt8] = [0x3A, 0x3B, 0x3D, 0x0D, 0x0A, 0x20, 0x09, 0x22, 0x5C, 0x2C, 0xFF, 0xC3, 0x00]
             for _ in 0..<random.int(1...12) where !bytes.isEmpty {
                 let at = random.int(0...(bytes.count - 1))
-                let byte = random.bool() ? interesting[random.int(0...(interesting.count - 1))] : UInt8(random.int(0...255))
+                let byte =
+                    random.bool() ? interesting[random.int(0...(interesting.count - 1))] : UInt8(random.int(0...255))
                 switch random.int(0...2) {
                 case 0: bytes[at] = byte
                 case 1: bytes.insert(byte, at: at)
@@ -197,7 +202,8 @@ struct VCardRoundTripTests {
     func physicalLines(_ line: Line, _ random: inout VCardSplitMix) -> [[UInt8]] {
         let isMarker = line.head == "BEGIN" || line.head == "END" || line.head == "VERSION"
         guard line.quotedPrintable else {
-            let text = line.head + ":" + (isMarker ? line.components[0] : line.components.map(escaped).joined(separator: ";"))
+            let value = isMarker ? line.components[0] : line.components.map(escaped).joined(separator: ";")
+            let text = line.head + ":" + value
             return fold(Array(text.utf8), &random)
         }
         // Every byte of a non-ASCII character, space and `=` encoded, others at random but for
