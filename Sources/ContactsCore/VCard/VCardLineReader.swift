@@ -49,11 +49,13 @@ package struct VCardLineReader {
         guard let first = nextPhysicalLine() else { return nil }
         var line = VCardLine(bytes: Array(bytes[first.range]), number: first.number)
         while let following = peekPhysicalLine() {
-            let softBreak = line.bytes.last == UInt8(ascii: "=")
+            let softBreak =
+                line.bytes.last == UInt8(ascii: "=")
                 && VCardProperty.declaresQuotedPrintable(line.bytes)
-            let startsWithWhitespace = following.range.first.map {
-                bytes[$0] == UInt8(ascii: " ") || bytes[$0] == UInt8(ascii: "\t")
-            } ?? false
+            let startsWithWhitespace =
+                following.range.first.map {
+                    bytes[$0] == UInt8(ascii: " ") || bytes[$0] == UInt8(ascii: "\t")
+                } ?? false
             if startsWithWhitespace {
                 if softBreak { line.bytes.removeLast() }
                 line.bytes += bytes[following.range.dropFirst()]

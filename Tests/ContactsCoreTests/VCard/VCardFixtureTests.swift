@@ -186,7 +186,7 @@ struct VCardFixtureTests {
                         label: "work", street: "Marienplatz 1", city: "München", state: "BY", postalCode: "80331",
                         country: "Deutschland")
                 ],
-                notes: "Soft break inside a word; = sign kept, bad =ZZ escape kept"),
+                notes: "Soft break inside a word; = sign kept, bad =ZZ escape kept")
         ]
         expectDerivedVCardIDs(result.contacts, equal: expected)
     }
@@ -195,7 +195,9 @@ struct VCardFixtureTests {
     func encodings() throws {
         let result = try VCardFixture.load("encodings.vcf")
         #expect(result.problems.map(\.line) == [3, 8, 14, 17])
-        let kinds: [VCardProblem.Kind] = [.invalidUTF8, .unsupportedCharset, .unsupportedEncoding, .unsupportedEncoding]
+        let kinds: [VCardProblem.Kind] = [
+            .invalidUTF8, .unsupportedCharset, .unsupportedEncoding, .unsupportedEncoding,
+        ]
         #expect(result.problems.map(\.kind) == kinds)
         #expect(result.problems.allSatisfy { !$0.skipsCard })
         #expect(result.problems[1].message.contains("SHIFT_JIS"))

@@ -288,7 +288,8 @@ struct VCardParserTests {
 
     @Test("Invalid UTF-8 is replaced by U+FFFD and reported, without a crash")
     func invalidUTF8() {
-        let bytes = Array("BEGIN:VCARD\nVERSION:3.0\nFN:a".utf8) + [0xC3] + Array("b\nN:".utf8) + [0xE2, 0x82]
+        let bytes =
+            Array("BEGIN:VCARD\nVERSION:3.0\nFN:a".utf8) + [0xC3] + Array("b\nN:".utf8) + [0xE2, 0x82]
             + Array("\nEND:VCARD\n".utf8)
         let result = VCardParser.parse(bytes)
         #expect(result.contacts.map(\.displayName) == ["a\u{FFFD}b"])
