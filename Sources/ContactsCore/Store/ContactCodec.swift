@@ -19,6 +19,11 @@ package enum ContactCodec {
     package struct DecodingError: Error, Sendable, Equatable {
         /// What is wrong with the bytes.
         package let reason: String
+
+        /// Makes an error with its reason.
+        package init(reason: String) {
+            self.reason = reason
+        }
     }
 
     /// Appends the body of `contact` to `bytes` (which callers reuse between contacts).
