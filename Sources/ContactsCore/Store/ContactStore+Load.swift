@@ -28,9 +28,9 @@ extension ContactStore {
 /// One pass over every table for ``ContactStore/load(into:)``.
 private struct StoreRowReader {
     let connection: SQLiteConnection
-    /// User id by key, from the users pass: fills `ownerId` / `creatorId` and checks that
-    /// every key a later row names is registered.
-    var userIds: [Int64: String] = [:]
+    /// The users pass's keys: fills `ownerId` / `creatorId` and checks that every key a
+    /// later row names is registered.
+    var directory = UserKeyDirectory()
 
     init(connection: SQLiteConnection) {
         self.connection = connection
@@ -48,7 +48,7 @@ private struct StoreRowReader {
     }
 
     private func userId(_ key: Int64, in table: String) throws(StoreError) -> String {
-        guard let userId = userIds[key] else {
+        guard let userId = directory.userId(for: key) else {
             throw StoreError.corrupt(path: path, detail: "a row of \(table) names user key \(key), which is not registered")
         }
         return userId
@@ -67,9 +67,10 @@ private struct StoreRowReader {
             let user = StoredUser(
                 key: StoreUserKey(rawValue: key), userId: statement.string(at: 1),
                 e164: UInt64(e164), displayName: statement.string(at: 3))
-            userIds[key] = user.userId
+            directory.append(key: key, userId: user.userId)
             try loader.loadUser(user)
         }
+        directory.finish()
     }
 
     private func readFollows<Loader: StoreLoader>(into loader: inout Loader) throws {
@@ -79,7 +80,7 @@ private struct StoreRowReader {
         while try statement.step() {
             let follower = statement.int64(at: 0)
             let followee = statement.int64(at: 1)
-            guard userIds[follower] != nil, userIds[followee] != nil else {
+            guard directory.contains(follower), directory.contains(followee) else {
                 throw StoreError.corrupt(
                     path: path, detail: "follow \(follower) -> \(followee) names an unregistered user key")
             }
@@ -177,5 +178,64 @@ private struct StoreRowReader {
                 userId: statement.string(at: 0), day: statement.int64(at: 1),
                 used: Int(statement.int64(at: 2)))
         }
+    }
+}
+
+/// The registered user keys of a load, with their user ids.
+///
+/// Membership is asked once per follow end (20M times for 10M follows), so it is a bitset
+/// over the key range (keys are nearly dense: 1M users take 128 KiB, which stays in cache);
+/// a user id is asked once per contact owner or event, by binary search.
+private struct UserKeyDirectory {
+    /// Keys in ascending order (the users pass reads them so).
+    private var keys: [Int64] = []
+    private var userIds: [String] = []
+    /// Bit `k - base` is set when key `k` is registered; empty when the keys are too sparse
+    /// for a bitset (then membership falls back to binary search).
+    private var bits: [UInt64] = []
+    private var base: Int64 = 0
+
+    /// A bitset is used while it takes at most this many bits per key (plus a fixed slack):
+    /// past that, deleted users have left the key range too sparse to be worth it.
+    private static let maximumBitsPerKey: Int64 = 64
+
+    mutating func append(key: Int64, userId: String) {
+        keys.append(key)
+        userIds.append(userId)
+    }
+
+    /// Builds the bitset once every key is in.
+    mutating func finish() {
+        guard let first = keys.first, let last = keys.last else { return }
+        let span = last - first + 1
+        guard span <= Int64(keys.count) * Self.maximumBitsPerKey + 65_536 else { return }
+        base = first
+        bits = [UInt64](repeating: 0, count: Int((span + 63) / 64))
+        for key in keys {
+            let offset = Int(key - first)
+            bits[offset >> 6] |= 1 << UInt64(offset & 63)
+        }
+    }
+
+    func contains(_ key: Int64) -> Bool {
+        guard !bits.isEmpty else { return index(of: key) != nil }
+        guard key >= base else { return false }
+        let offset = key - base
+        guard offset < Int64(bits.count) * 64 else { return false }
+        return bits[Int(offset >> 6)] & (1 << UInt64(offset & 63)) != 0
+    }
+
+    func userId(for key: Int64) -> String? {
+        index(of: key).map { userIds[$0] }
+    }
+
+    private func index(of key: Int64) -> Int? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key ? low : nil
     }
 }

@@ -3,9 +3,12 @@ import Foundation
 extension ContactStore {
     /// ``open(path:options:)`` with a given schema history (tests use it to check
     /// migrations with a fake newer version).
-    package static func open(path: String, options: StoreOptions, schema: StoreSchema) throws(StoreError)
-        -> ContactStore
+    package static func open(path givenPath: String, options: StoreOptions, schema: StoreSchema)
+        throws(StoreError) -> ContactStore
     {
+        // Absolute, so that SQLite never reads a name as special (":memory:", "file:" URIs).
+        let path = givenPath.hasPrefix("/")
+            ? givenPath : FileManager.default.currentDirectoryPath + "/" + givenPath
         let header = try StoreFileHeader.inspect(path: path)
         // A zero application_id may be a new store whose first page is still only in its
         // write-ahead log: SQLite's own view decides that case below.
@@ -97,6 +100,7 @@ extension ContactStore {
         case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
         }
         try connection.execute("PRAGMA cache_size = -\(max(0, options.cacheKibibytes))")
+        try connection.execute("PRAGMA mmap_size = \(max(0, options.memoryMapMebibytes) << 20)")
         try migrate(connection, schema: schema, isEmpty: isEmpty)
         return try connection.integer("SELECT coalesce(max(seq), 0) + 1 FROM recent_searches")
     }

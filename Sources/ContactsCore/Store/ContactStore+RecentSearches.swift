@@ -17,6 +17,8 @@ struct PendingSearches: Sendable {
     var nextSequence: Int64
     /// Whether a background flush is scheduled.
     var flushScheduled = false
+    /// Set by close: later searches are dropped instead of piling up.
+    var isClosed = false
 }
 
 extension ContactStore {
@@ -32,11 +34,13 @@ extension ContactStore {
     /// When written, a repeated query (the same bytes) moves to the front, only the
     /// ``StoreSchema/recentSearchLimit`` most recent distinct queries of the user are kept,
     /// and a search of a user who is no longer registered is dropped. The caller passes
-    /// the query already trimmed and collapsed as PROTOCOL §6 says.
+    /// the query already trimmed and collapsed as PROTOCOL §6 says. After ``close()``
+    /// searches are dropped.
     ///
     /// - Complexity: O(1) amortized; never blocks on a transaction or on the disk.
     public func recordSearch(userId: String, query: String) {
         let scheduleFlush = pendingSearches.withLock { pending -> Bool in
+            if pending.isClosed { return false }
             pending.entries.append(
                 PendingSearch(userId: userId, query: query, sequence: pending.nextSequence))
             pending.nextSequence += 1
@@ -85,10 +89,12 @@ extension ContactStore {
     }
 
     /// Puts back searches whose write was rolled back, before any recorded since (their
-    /// sequences are smaller), and makes sure a flush will retry them.
+    /// sequences are smaller), and makes sure a flush will retry them. After close they
+    /// are dropped.
     func requeuePendingSearches(_ searches: [PendingSearch]) {
         guard !searches.isEmpty else { return }
         let scheduleFlush = pendingSearches.withLock { pending -> Bool in
+            if pending.isClosed { return false }
             pending.entries.insert(contentsOf: searches, at: 0)
             if pending.flushScheduled { return false }
             pending.flushScheduled = true

@@ -28,7 +28,8 @@ import Synchronization
 /// Thread-safe: every operation runs under one lock, so transactions are serialized.
 /// A transaction's body must not call back into the store (the lock is not reentrant).
 public final class ContactStore: Sendable {
-    /// The path of the store file.
+    /// The absolute path of the store file (a relative path given to ``open(path:options:)``
+    /// is resolved against the current directory).
     public let path: String
     /// The options the store was opened with.
     public let options: StoreOptions
@@ -45,11 +46,9 @@ public final class ContactStore: Sendable {
         self.pendingSearches = Mutex(PendingSearches(nextSequence: nextSearchSequence))
     }
 
+    /// A store released without ``close()`` closes itself the same way (errors ignored).
     deinit {
-        connection.withLock { connection in
-            try? connection?.close()
-            connection = nil
-        }
+        try? close()
     }
 
     /// Opens the store at `path`, creating it when the file is missing or empty, and
@@ -103,6 +102,7 @@ public final class ContactStore: Sendable {
         try connection.withLock { (connection) throws(StoreError) in
             guard let live = connection else { return }
             connection = nil
+            pendingSearches.withLock { $0.isClosed = true }
             var failure: StoreError?
             do throws(StoreError) {
                 try commitPendingSearches(on: live)

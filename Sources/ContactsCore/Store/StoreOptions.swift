@@ -24,15 +24,22 @@ public struct StoreOptions: Sendable {
     /// SQLite's page cache for this connection, in KiB; 32 MiB by default (sized for
     /// bulk loads of millions of follows, whose index pages are revisited).
     public var cacheKibibytes: Int
+    /// How much of the file SQLite reads through a memory map instead of `read` calls, in
+    /// MiB; 1 GiB by default (0 turns it off). It cuts the CPU time of a full load by about
+    /// a third. The map is safe while the store holds its file exclusively; a process that
+    /// truncates the file under a running store could make reads fault instead of fail.
+    public var memoryMapMebibytes: Int
 
     /// Makes options; every argument has the default described on its property.
     public init(
         durability: Durability = .full, busyTimeoutMilliseconds: Int = 2_000,
-        searchFlushDelayMilliseconds: Int = 1_000, cacheKibibytes: Int = 32_768
+        searchFlushDelayMilliseconds: Int = 1_000, cacheKibibytes: Int = 32_768,
+        memoryMapMebibytes: Int = 1_024
     ) {
         self.durability = durability
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.searchFlushDelayMilliseconds = searchFlushDelayMilliseconds
         self.cacheKibibytes = cacheKibibytes
+        self.memoryMapMebibytes = memoryMapMebibytes
     }
 }

@@ -52,6 +52,20 @@ struct RecentSearchWriteBehindTests {
         try reopened.close()
     }
 
+    @Test func isFlushedWhenAStoreIsReleasedWithoutClose() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("released.db")
+        do {
+            let store = try openWithUser(path, options: noTimer)
+            store.recordSearch(userId: "ann", query: "kept")
+        }
+        let reopened = try ContactStore.open(path: path, options: noTimer)
+        #expect(try reopened.loadSnapshot().recentSearches == ["ann": ["kept"]])
+        try reopened.close()
+        reopened.recordSearch(userId: "ann", query: "after close")
+        #expect(reopened.pendingSearchCount == 0)
+    }
+
     @Test func isWrittenInTheBackgroundWithinItsDelay() throws {
         let directory = try StoreTestDirectory()
         let options = StoreOptions(busyTimeoutMilliseconds: 50, searchFlushDelayMilliseconds: 20)
