@@ -276,6 +276,40 @@ struct ContactStoreWriteTests {
         try store.close()
     }
 
+    @Test func serializesConcurrentWritersAndSearches() async throws {
+        let directory = try StoreTestDirectory()
+        let store = try ContactStore.open(path: directory.path("many.db"), options: storeTestOptions)
+        let users = (0..<8).map { "u\($0)" }
+        try store.transaction { tx throws in
+            for (index, user) in users.enumerated() {
+                _ = try tx.registerUser(userId: user, e164: UInt64(100 + index), displayName: user)
+            }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, user) in users.enumerated() {
+                group.addTask {
+                    for other in users where other != user {
+                        _ = try store.transaction { tx in
+                            try tx.follow(followerId: user, followeeId: other, since: Int64(index))
+                        }
+                        store.recordSearch(userId: user, query: "to \(other)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let snapshot = try store.loadSnapshot()
+        #expect(snapshot.follows.count == 8 * 7)
+        try store.close()
+        let reopened = try ContactStore.open(path: store.path, options: storeTestOptions)
+        let searches = try reopened.loadSnapshot().recentSearches
+        try reopened.close()
+        #expect(searches.count == 8)
+        for user in users {
+            #expect(searches[user] == users.filter { $0 != user }.reversed().map { "to \($0)" })
+        }
+    }
+
     @Test func loadsInKeyOrderForStreamingLoaders() throws {
         struct Recorder: StoreLoader {
             var calls: [String] = []
