@@ -12,12 +12,19 @@ extension FollowGraph {
     /// - Complexity: O(E log d + U) for E edges, U users and d the largest out-degree, plus
     ///   O(n log n) per kept order of n users.
     public init(userIDs: [String], edges: [FollowEdge]) throws(FollowGraphError) {
-        try self.init(userIDs: userIDs, edges: edges, materializeThreshold: Self.defaultMaterializeThreshold)
+        self.init()
+        try build(userIDs: userIDs, edges: edges)
     }
 
-    /// ``init(userIDs:edges:)`` with a chosen order threshold (for tests).
+    /// ``init(userIDs:edges:)`` with every order threshold at `materializeThreshold` (for
+    /// tests).
     package init(userIDs: [String], edges: [FollowEdge], materializeThreshold: Int) throws(FollowGraphError) {
         self.init(materializeThreshold: materializeThreshold)
+        try build(userIDs: userIDs, edges: edges)
+    }
+
+    /// Fills an empty graph with `userIDs` and `edges`.
+    private mutating func build(userIDs: [String], edges: [FollowEdge]) throws(FollowGraphError) {
         guard edges.count <= Int(UInt32.max) else { throw .tooManyEdges(edges.count) }
         let userCount = userIDs.count
         for edge in edges where Int(edge.follower) >= userCount || Int(edge.followee) >= userCount
@@ -32,7 +39,7 @@ extension FollowGraph {
         for user in 0..<UInt32(userCount) {
             let node = nodes[Int(user)]
             nodes[Int(user)].mutualCount = UInt32(node.following.intersectionCount(node.followers))
-            for relation in FollowRelation.allCases where count(relation, of: user) >= materializeThreshold {
+            for relation in FollowRelation.allCases where count(relation, of: user) >= threshold(for: relation) {
                 let ordered = sortedPageKeys(relation, of: user).map(\.user)
                 storeOrderList(OrderedUserList(ordered: ordered), relation, of: user)
             }
@@ -73,7 +80,7 @@ extension FollowGraph {
                 since.append(edges[Int(slice[slice.startIndex + Int(pair & 0xFFFF_FFFF)])].since)
             }
             nodes[user].following = followees.withUnsafeBufferPointer { AdaptiveSet(ascending: $0) }
-            nodes[user].since = since.count == since.capacity ? since : SocialStorage.exactCopy(of: since)
+            nodes[user].since = SinceColumn(since)
             edgeCount += followees.count
         }
     }

@@ -56,13 +56,13 @@ extension FollowGraph {
     private func checkOrder(_ relation: FollowRelation, of user: UInt32) throws(InvariantViolation) {
         let size = count(relation, of: user)
         guard let list = orderList(relation, of: user) else {
-            guard size < materializeThreshold else {
+            guard size < threshold(for: relation) else {
                 throw InvariantViolation("user \(user): \(relation) of \(size) has no kept order")
             }
             return
         }
         try list.checkShape()
-        guard size >= materializeThreshold / 2 else {
+        guard size >= threshold(for: relation) / 2 else {
             throw InvariantViolation("user \(user): \(relation) of \(size) keeps an order")
         }
         let expected = sortedPageKeys(relation, of: user).map(\.user)
@@ -71,18 +71,29 @@ extension FollowGraph {
         }
     }
 
-    /// Approximate heap bytes of the whole graph: node array, sets, `since` columns, ids and
-    /// kept orders.
-    package var memoryFootprint: Int {
-        var total = SocialStorage.heapBytes(of: nodes) + keys.memoryFootprint
+    /// Approximate heap bytes of the whole graph, by part: the node array, following sets,
+    /// `since` columns, followers sets, kept orders and ids.
+    package var memoryBreakdown: KeyValuePairs<String, Int> {
+        var following = 0
+        var since = 0
+        var followers = 0
         for node in nodes {
-            total += node.following.memoryFootprint + node.followers.memoryFootprint
-            total += SocialStorage.heapBytes(of: node.since)
+            following += node.following.memoryFootprint
+            since += node.since.memoryFootprint
+            followers += node.followers.memoryFootprint
         }
-        total += SocialStorage.heapBytes(of: orders) + SocialStorage.heapBytes(of: freeOrderSlots)
+        var kept = SocialStorage.heapBytes(of: orders) + SocialStorage.heapBytes(of: freeOrderSlots)
         for slot in orders {
-            for relation in FollowRelation.allCases { total += slot[relation]?.memoryFootprint ?? 0 }
+            for relation in FollowRelation.allCases { kept += slot[relation]?.memoryFootprint ?? 0 }
         }
-        return total
+        return [
+            "nodes": SocialStorage.heapBytes(of: nodes), "following": following, "since": since,
+            "followers": followers, "orders": kept, "ids": keys.memoryFootprint,
+        ]
+    }
+
+    /// Approximate heap bytes of the whole graph (the sum of ``memoryBreakdown``).
+    package var memoryFootprint: Int {
+        memoryBreakdown.reduce(0) { $0 + $1.value }
     }
 }

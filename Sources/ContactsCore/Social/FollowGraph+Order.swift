@@ -45,6 +45,12 @@ extension FollowGraph {
         }
     }
 
+    /// The size from which the page order of `relation` is kept.
+    @inline(__always)
+    func threshold(for relation: FollowRelation) -> Int {
+        relation == .following ? followingMaterializeThreshold : materializeThreshold
+    }
+
     /// Page order: `since` descending, then user id bytes ascending.
     @inline(__always)
     func comesBefore(_ first: PageKey, _ second: PageKey) -> Bool {
@@ -93,13 +99,13 @@ extension FollowGraph {
 
     /// Updates the kept order of `relation` of `user` after `member` joined the relation (the
     /// sets already hold the new edge): inserts it, or materializes the order when the
-    /// relation just reached `materializeThreshold`.
+    /// relation just reached its threshold.
     mutating func noteInserted(_ member: UInt32, into relation: FollowRelation, of user: UInt32) {
         if var list = takeOrderList(relation, of: user) {
             let target = PageKey(since: since(of: member, in: relation, of: user), user: member)
             list.insert(member) { comesBefore(PageKey(since: since(of: $0, in: relation, of: user), user: $0), target) }
             storeOrderList(list, relation, of: user)
-        } else if count(relation, of: user) >= materializeThreshold {
+        } else if count(relation, of: user) >= threshold(for: relation) {
             let ordered = sortedPageKeys(relation, of: user).map(\.user)
             storeOrderList(OrderedUserList(ordered: ordered), relation, of: user)
         }
@@ -107,10 +113,10 @@ extension FollowGraph {
 
     /// Updates the kept order of `relation` of `user` before `member`, whose `since` in the
     /// relation is `since`, leaves it (the sets still hold the edge): removes it, and drops
-    /// the order when the relation falls below half of `materializeThreshold`.
+    /// the order when the relation falls below half of its threshold.
     mutating func noteRemoving(_ member: UInt32, from relation: FollowRelation, of user: UInt32, since: Int64) {
         guard var list = takeOrderList(relation, of: user) else { return }
-        if count(relation, of: user) - 1 < materializeThreshold / 2 { return }
+        if count(relation, of: user) - 1 < threshold(for: relation) / 2 { return }
         let target = PageKey(since: since, user: member)
         list.remove(member) { comesBefore(PageKey(since: self.since(of: $0, in: relation, of: user), user: $0), target) }
         storeOrderList(list, relation, of: user)

@@ -24,7 +24,6 @@ extension FollowGraph {
             noteRemoving(user, from: .following, of: follower, since: nodes[Int(follower)].since[index])
             nodes[Int(follower)].following.remove(user)
             nodes[Int(follower)].since.remove(at: index)
-            SocialStorage.shrinkIfSparse(&nodes[Int(follower)].since)
         }
         let removed = node.following.count + node.followers.count
         edgeCount -= removed

@@ -2,13 +2,14 @@
 ///
 /// Each user's following and followers are ``AdaptiveSet``s (2 bytes an edge end, less where
 /// dense). The `since` of an edge is stored once, beside the follower's following set: entry
-/// `i` of the follower's `since` column belongs to the `i`-th followee in index order, so
-/// ``since(_:_:)`` and ``followStatuses(of:for:)`` are one membership test each. Counts of
-/// all three relations are kept.
+/// `i` of the follower's `SinceColumn` (offsets from a base, 5 bytes each for a few years'
+/// spread) belongs to the `i`-th followee in index order, so ``since(_:_:)`` and
+/// ``followStatuses(of:for:)`` are one membership test each. Counts of all three relations
+/// are kept.
 ///
 /// Pages go by `since` descending, then user id bytes ascending (the ids are registered with
-/// ``registerUser(_:id:)``). A relation of fewer than `materializeThreshold` users is
-/// gathered and sorted when read; from that size on its order is kept materialized in an
+/// ``registerUser(_:id:)``). A small relation is gathered and sorted when read; from a
+/// threshold on (see ``defaultMaterializeThreshold``) its order is kept materialized in an
 /// ``OrderedUserList``, so a page at any depth costs a block-size scan plus the page.
 ///
 /// ```swift
@@ -27,7 +28,7 @@ public struct FollowGraph: Sendable {
         /// The users this user follows.
         var following = AdaptiveSet()
         /// `since[i]` is the `since` of the edge to the `i`-th member of `following`.
-        var since: [Int64] = []
+        var since = SinceColumn()
         /// The users following this user.
         var followers = AdaptiveSet()
         /// The number of users in both `following` and `followers`.
@@ -44,29 +45,39 @@ public struct FollowGraph: Sendable {
     var orders: [RelationOrders] = []
     /// Positions in `orders` free for reuse.
     var freeOrderSlots: [UInt32] = []
-    /// The relation size from which its page order is kept materialized (and below half of
-    /// which it is dropped again).
+    /// The size from which the page order of followers and mutuals is kept materialized (and
+    /// below half of which it is dropped again).
     package let materializeThreshold: Int
+    /// The same for following lists.
+    package let followingMaterializeThreshold: Int
 
     /// The number of follow edges.
     public internal(set) var edgeCount = 0
 
-    /// Relations of at least 512 users keep their page order. Below it a page gathers and
-    /// sorts the relation on read: at most 511 `since` lookups and a sort, tens of
-    /// microseconds. The kept order costs 4 bytes a member, so keeping it only for the large
-    /// relations — which under a power law hold most edges but are few — keeps memory near
-    /// the 16-bytes-an-edge budget.
+    /// Followers and mutuals lists of at least 512 users keep their page order. Below it a
+    /// page gathers and sorts the list on read, and each member's `since` is a lookup in that
+    /// member's own following set (a cache miss or two): 511 of them and a sort stay within
+    /// about 100 µs. A kept order costs 4 bytes a member, so it is kept only where reading
+    /// would be slow.
     package static let defaultMaterializeThreshold = 512
+
+    /// Following lists keep their page order from 4,096 users on: their `since` values sit
+    /// in the user's own column, read in sequence, so gathering and sorting even 4,095 of
+    /// them stays near 100 µs — and most users follow fewer, so most following lists never
+    /// pay the 4 bytes a member of a kept order.
+    package static let defaultFollowingMaterializeThreshold = 4096
 
     /// An empty graph.
     public init() {
-        self.init(materializeThreshold: Self.defaultMaterializeThreshold)
+        materializeThreshold = Self.defaultMaterializeThreshold
+        followingMaterializeThreshold = Self.defaultFollowingMaterializeThreshold
     }
 
-    /// An empty graph keeping page orders from `materializeThreshold` users on (tests use
-    /// small thresholds to exercise both paths).
+    /// An empty graph keeping every page order from `materializeThreshold` users on (tests
+    /// use small thresholds to exercise both paths).
     package init(materializeThreshold: Int) {
         self.materializeThreshold = Swift.max(1, materializeThreshold)
+        followingMaterializeThreshold = self.materializeThreshold
     }
 
     /// The number of registered user indexes; users are `0..<userCount`.
@@ -114,7 +125,7 @@ public struct FollowGraph: Sendable {
         guard follower != followee else { throw .selfFollow(follower) }
         let (inserted, index) = nodes[Int(follower)].following.insert(followee)
         guard inserted else { return .alreadyFollowing(since: nodes[Int(follower)].since[index]) }
-        SocialStorage.insert(since, at: index, into: &nodes[Int(follower)].since)
+        nodes[Int(follower)].since.insert(since, at: index)
         nodes[Int(followee)].followers.insert(follower)
         edgeCount += 1
         noteInserted(followee, into: .following, of: follower)
@@ -149,7 +160,6 @@ public struct FollowGraph: Sendable {
         noteRemoving(follower, from: .followers, of: followee, since: since)
         nodes[Int(follower)].following.remove(followee)
         nodes[Int(follower)].since.remove(at: index)
-        SocialStorage.shrinkIfSparse(&nodes[Int(follower)].since)
         nodes[Int(followee)].followers.remove(follower)
         edgeCount -= 1
         return true
@@ -175,10 +185,16 @@ public struct FollowGraph: Sendable {
     /// `follower` does not follow it (unknown indexes and `follower` itself included).
     ///
     /// - Complexity: one membership test per user, O(m · (c + log k)).
-    public func followStatuses(of follower: UInt32, for users: some Sequence<UInt32>) -> [Int64?] {
-        guard isRegistered(follower) else { return users.map { _ in nil } }
-        let node = nodes[Int(follower)]
-        return users.map { user in node.following.index(of: user).map { node.since[$0] } }
+    public func followStatuses(of follower: UInt32, for users: [UInt32]) -> [Int64?] {
+        guard isRegistered(follower) else { return [Int64?](repeating: nil, count: users.count) }
+        let following = nodes[Int(follower)].following
+        let since = nodes[Int(follower)].since
+        var statuses: [Int64?] = []
+        statuses.reserveCapacity(users.count)
+        for user in users {
+            if let index = following.index(of: user) { statuses.append(since[index]) } else { statuses.append(nil) }
+        }
+        return statuses
     }
 
     /// The number of users in `relation` of `user` (0 for an unknown user).

@@ -71,14 +71,19 @@ enum PackedChunks {
     static func search(
         _ low: UInt16, in buffer: UnsafeBufferPointer<UInt16>, at location: Location
     ) -> (index: Int, found: Bool) {
-        let start = location.valuesStart
-        var lower = 0
-        var upper = location.count
-        while lower < upper {
-            let middle = (lower + upper) >> 1
-            if buffer[start + middle] < low { lower = middle + 1 } else { upper = middle }
+        // Branch-free halving: the comparison becomes a mask (all ones when the probed value
+        // is below `low`), not a jump the CPU would mispredict half the time.
+        let values = buffer.baseAddress.unsafelyUnwrapped + location.valuesStart
+        let target = Int(low)
+        var base = 0
+        var length = location.count
+        while length > 1 {
+            let half = length &>> 1
+            base &+= half & ((Int(values[base &+ half]) &- target) &>> 63)
+            length &-= half
         }
-        return (lower, lower < location.count && buffer[start + lower] == low)
+        let index = base &+ Int(values[base] < low ? 1 : 0)
+        return (index, index < location.count && values[index] == low)
     }
 
     /// Inserts `low` at position `index` of the existing chunk at `location`.
