@@ -47,7 +47,8 @@ struct NaiveSocialGraph {
             all.append(contentsOf: events[followee] ?? [])
         }
         all.sort { left, right in
-            left.createdAt != right.createdAt ? left.createdAt > right.createdAt : right.eventId.utf8Precedes(left.eventId)
+            left.createdAt != right.createdAt
+                ? left.createdAt > right.createdAt : right.eventId.utf8Precedes(left.eventId)
         }
         return all.dropFirst(skip).prefix(limit)
     }

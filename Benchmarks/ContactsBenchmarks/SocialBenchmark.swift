@@ -76,11 +76,11 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
     let indexByID = Dictionary(uniqueKeysWithValues: fixture.ids.enumerated().map { ($1, UInt32($0)) })
     let feedUserID = fixture.ids[Int(fixture.feedUser)]
     compareRepeated(
-        runner,         "batch follow status, 1,000 dense indexes", size: size, repeats: repeats,
+        runner, "batch follow status, 1,000 dense indexes", size: size, repeats: repeats,
         ours: { checksum(graph.followStatuses(of: fixture.feedUser, for: batch)) },
         baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
     compareRepeated(
-        runner,         "batch follow status, 1,000 string ids (id lookup + membership)", size: size, repeats: repeats,
+        runner, "batch follow status, 1,000 string ids (id lookup + membership)", size: size, repeats: repeats,
         ours: { checksum(graph.followStatuses(of: fixture.feedUser, for: batchIDs.map { indexByID[$0] ?? .max })) },
         baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
 
@@ -89,7 +89,7 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
     let followerCount = graph.count(.followers, of: fixture.celebrity)
     for skip in [0, followerCount / 2] {
         compareRepeated(
-        runner,             "followers page (limit 20) at skip \(skip) of a user with \(followerCount) followers", size: size,
+            runner, "followers page (limit 20) at skip \(skip) of a user with \(followerCount) followers", size: size,
             repeats: repeats,
             ours: { pageChecksum(try? graph.page(.followers, of: fixture.celebrity, skip: skip, limit: 20)) },
             baseline: { checksum(naive.followersPage(of: celebrityID, skip: skip, limit: 20).map(\.1)) })
@@ -97,10 +97,11 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
 
     // Mutuals of a user following and followed by `mutualSide` users.
     let mutualUserID = fixture.ids[Int(fixture.mutualUser)]
-    let mutualSize = "following \(graph.count(.following, of: fixture.mutualUser)), followers "
+    let mutualSize =
+        "following \(graph.count(.following, of: fixture.mutualUser)), followers "
         + "\(graph.count(.followers, of: fixture.mutualUser)), mutuals \(graph.count(.mutuals, of: fixture.mutualUser))"
     compareRepeated(
-        runner,         "mutuals page (limit 20)", size: mutualSize, repeats: repeats,
+        runner, "mutuals page (limit 20)", size: mutualSize, repeats: repeats,
         ours: { pageChecksum(try? graph.page(.mutuals, of: fixture.mutualUser, skip: 0, limit: 20)) },
         baseline: { checksum(naive.mutualsPage(of: mutualUserID, skip: 0, limit: 20).map(\.1)) })
     let mutualFollowing = graph.followingSet(of: fixture.mutualUser)
@@ -108,14 +109,14 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
     let naiveFollowing = Set((naive.following[mutualUserID] ?? [:]).keys)
     let naiveFollowers = naive.followers[mutualUserID] ?? []
     compareRepeated(
-        runner,         "mutual count by set intersection (following ∩ followers)", size: mutualSize, repeats: repeats,
+        runner, "mutual count by set intersection (following ∩ followers)", size: mutualSize, repeats: repeats,
         ours: { UInt64(mutualFollowing.intersectionCount(mutualFollowers)) },
         baseline: { UInt64(naiveFollowing.intersection(naiveFollowers).count) })
 
     // Feed of a user following creators with events.
     let feedSize = "\(fixture.creators.count) followees × \(fixture.events.count / fixture.creators.count) events"
     compareRepeated(
-        runner,         "feed first page (limit 20)", size: feedSize, repeats: repeats,
+        runner, "feed first page (limit 20)", size: feedSize, repeats: repeats,
         ours: {
             let page = try? events.feed(of: fixture.feedUser, in: graph, skip: 0, limit: 20)
             return checksum(page?.items.map(\.createdAt) ?? []) &+ UInt64(page?.total ?? 0)

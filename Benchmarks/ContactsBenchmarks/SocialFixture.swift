@@ -45,9 +45,13 @@ struct SocialFixture {
             for _ in 0..<degree {
                 let rank = min(userCount - 1, Int(exp(unit() * logUsers)) - 1)
                 let followee = user(rank: rank)
-                if followee != follower { edges.append(FollowEdge(follower: follower, followee: followee, since: since())) }
+                if followee != follower {
+                    edges.append(FollowEdge(follower: follower, followee: followee, since: since()))
+                }
             }
-            if follower != celebrity { edges.append(FollowEdge(follower: follower, followee: celebrity, since: since())) }
+            if follower != celebrity {
+                edges.append(FollowEdge(follower: follower, followee: celebrity, since: since()))
+            }
         }
         for index in 0..<mutualSide + mutualSide / 2 {
             let other = user(rank: index * 7 + 100)

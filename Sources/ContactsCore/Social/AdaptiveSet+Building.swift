@@ -22,7 +22,8 @@ extension AdaptiveSet {
                 var valuesStart = 1 + 2 * arrayChunks
                 Self.forEachRun(of: members) { key, run in
                     if run.count > Self.arrayChunkLimit {
-                        bitmaps.append(BitmapChunk(key: key, ascending: run.lazy.map { UInt16(truncatingIfNeeded: $0) }))
+                        bitmaps.append(
+                            BitmapChunk(key: key, ascending: run.lazy.map { UInt16(truncatingIfNeeded: $0) }))
                         return
                     }
                     buffer[1 + 2 * chunk] = key

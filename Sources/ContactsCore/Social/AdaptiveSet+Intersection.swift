@@ -23,21 +23,28 @@ extension AdaptiveSet {
                     switch (chunk.bitmap, match.bitmap) {
                     case (nil, nil):
                         try Self.intersectArrays(
-                            chunk, UnsafeBufferPointer(rebasing: myValues[chunk.valuesStart..<chunk.valuesStart + chunk.count]),
-                            UnsafeBufferPointer(rebasing: theirValues[match.valuesStart..<match.valuesStart + match.count]),
+                            chunk,
+                            UnsafeBufferPointer(
+                                rebasing: myValues[chunk.valuesStart..<chunk.valuesStart + chunk.count]),
+                            UnsafeBufferPointer(
+                                rebasing: theirValues[match.valuesStart..<match.valuesStart + match.count]),
                             body)
                     case (nil, let theirBitmap?):
                         for offset in 0..<chunk.count {
                             let low = myValues[chunk.valuesStart + offset]
-                            if other.bitmaps[theirBitmap].contains(low) { try body(chunk.member(low), chunk.base + offset) }
+                            if other.bitmaps[theirBitmap].contains(low) {
+                                try body(chunk.member(low), chunk.base + offset)
+                            }
                         }
                     case (let myBitmap?, nil):
                         try Self.intersectBitmap(
                             chunk, bitmaps[myBitmap].words,
-                            UnsafeBufferPointer(rebasing: theirValues[match.valuesStart..<match.valuesStart + match.count]),
+                            UnsafeBufferPointer(
+                                rebasing: theirValues[match.valuesStart..<match.valuesStart + match.count]),
                             body)
                     case (let myBitmap?, let theirBitmap?):
-                        try Self.intersectBitmaps(chunk, bitmaps[myBitmap].words, other.bitmaps[theirBitmap].words, body)
+                        try Self.intersectBitmaps(
+                            chunk, bitmaps[myBitmap].words, other.bitmaps[theirBitmap].words, body)
                     }
                 }
             }

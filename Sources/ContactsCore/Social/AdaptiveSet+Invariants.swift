@@ -13,7 +13,9 @@ extension AdaptiveSet {
             for chunk in 0..<chunks {
                 let key = packed[1 + 2 * chunk]
                 let size = Int(packed[2 + 2 * chunk]) + 1
-                if let last = keys.last, last >= key { throw InvariantViolation("array chunk keys not ascending at \(key)") }
+                if let last = keys.last, last >= key {
+                    throw InvariantViolation("array chunk keys not ascending at \(key)")
+                }
                 keys.append(key)
                 guard size <= Self.arrayChunkLimit else {
                     throw InvariantViolation("array chunk \(key) holds \(size) > \(Self.arrayChunkLimit)")
@@ -21,7 +23,7 @@ extension AdaptiveSet {
                 guard valuesStart + size <= packed.count else {
                     throw InvariantViolation("array chunk \(key) runs past the buffer")
                 }
-                for position in valuesStart + 1 ..< valuesStart + size where packed[position - 1] >= packed[position] {
+                for position in valuesStart + 1..<valuesStart + size where packed[position - 1] >= packed[position] {
                     throw InvariantViolation("array chunk \(key) values not strictly ascending")
                 }
                 valuesStart += size
@@ -46,7 +48,8 @@ extension AdaptiveSet {
                 throw InvariantViolation("bitmap \(chunk.key) keeps count \(chunk.count) but has \(bits) bits")
             }
             guard bits > Self.arrayChunkLimit else {
-                throw InvariantViolation("bitmap \(chunk.key) holds \(bits) ≤ \(Self.arrayChunkLimit): should be an array")
+                throw InvariantViolation(
+                    "bitmap \(chunk.key) holds \(bits) ≤ \(Self.arrayChunkLimit): should be an array")
             }
             total += bits
         }

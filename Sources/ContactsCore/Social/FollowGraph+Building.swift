@@ -27,7 +27,8 @@ extension FollowGraph {
     private mutating func build(userIDs: [String], edges: [FollowEdge]) throws(FollowGraphError) {
         guard edges.count <= Int(UInt32.max) else { throw .tooManyEdges(edges.count) }
         let userCount = userIDs.count
-        for edge in edges where Int(edge.follower) >= userCount || Int(edge.followee) >= userCount
+        for edge in edges
+        where Int(edge.follower) >= userCount || Int(edge.followee) >= userCount
             || edge.follower == edge.followee
         {
             throw .invalidEdge(edge)

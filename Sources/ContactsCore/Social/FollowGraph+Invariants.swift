@@ -15,7 +15,8 @@ extension FollowGraph {
             try node.following._checkInvariants()
             try node.followers._checkInvariants()
             guard node.since.count == node.following.count else {
-                throw InvariantViolation("user \(user): \(node.since.count) since values, \(node.following.count) followees")
+                throw InvariantViolation(
+                    "user \(user): \(node.since.count) since values, \(node.following.count) followees")
             }
             guard !node.following.contains(user) else { throw InvariantViolation("user \(user) follows itself") }
             for followee in node.following where !nodes[Int(followee)].followers.contains(user) {
@@ -42,7 +43,8 @@ extension FollowGraph {
             }
         }
         guard edges == edgeCount, reverseEdges == edgeCount else {
-            throw InvariantViolation("edgeCount \(edgeCount), following total \(edges), followers total \(reverseEdges)")
+            throw InvariantViolation(
+                "edgeCount \(edgeCount), following total \(edges), followers total \(reverseEdges)")
         }
         for slot in freeOrderSlots where Int(slot) >= orders.count || !orders[Int(slot)].isEmpty {
             throw InvariantViolation("free order slot \(slot) is not empty")

@@ -118,7 +118,9 @@ extension FollowGraph {
         guard var list = takeOrderList(relation, of: user) else { return }
         if count(relation, of: user) - 1 < threshold(for: relation) / 2 { return }
         let target = PageKey(since: since, user: member)
-        list.remove(member) { comesBefore(PageKey(since: self.since(of: $0, in: relation, of: user), user: $0), target) }
+        list.remove(member) {
+            comesBefore(PageKey(since: self.since(of: $0, in: relation, of: user), user: $0), target)
+        }
         storeOrderList(list, relation, of: user)
     }
 

@@ -162,7 +162,9 @@ package struct OrderedUserList: Sendable, Equatable {
 
     /// Checks that blocks are non-empty and within capacity and that sizes and count agree.
     package func checkShape() throws(InvariantViolation) {
-        guard blocks.count == sizes.count else { throw InvariantViolation("order list: \(blocks.count) blocks, \(sizes.count) sizes") }
+        guard blocks.count == sizes.count else {
+            throw InvariantViolation("order list: \(blocks.count) blocks, \(sizes.count) sizes")
+        }
         var total = 0
         for (block, size) in zip(blocks, sizes) {
             guard !block.isEmpty, block.count <= Self.blockCapacity, block.count == Int(size) else {

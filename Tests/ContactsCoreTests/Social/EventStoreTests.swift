@@ -44,7 +44,9 @@ import Testing
                     createdAt: Int64(random.next() % 5))  // few distinct times: many ties
                 let expected: Result<EventCreation, EventStoreError>
                 if let existing = model.events.first(where: { $0.eventId == event.eventId }) {
-                    expected = existing.creator == user ? .success(.alreadyExists(existing)) : .failure(.eventIdTaken(event.eventId))
+                    expected =
+                        existing.creator == user
+                        ? .success(.alreadyExists(existing)) : .failure(.eventIdTaken(event.eventId))
                 } else if event.title.isEmpty {
                     expected = .failure(.emptyTitle)
                 } else {
@@ -79,7 +81,9 @@ import Testing
             #expect(store.count == model.events.count)
             #expect(store.eventCount(of: user) == model.events.filter { $0.creator == user }.count)
             for (skip, limit) in [(0, 1_000), (Int(random.next() % 6), Int(random.next() % 5)), (500, 3)] {
-                #expect(try store.feed(of: user, in: graph, skip: skip, limit: limit) == model.feed(of: user, skip: skip, limit: limit))
+                #expect(
+                    try store.feed(of: user, in: graph, skip: skip, limit: limit)
+                        == model.feed(of: user, skip: skip, limit: limit))
             }
         }
         for event in model.events { #expect(store.event(withID: event.eventId) == event) }
@@ -126,7 +130,9 @@ import Testing
         #expect(throws: EventStoreError.eventIdTaken("launch")) {
             try store.create(Event(eventId: "launch", creator: 2, title: "Mine", createdAt: 6))
         }
-        #expect(throws: EventStoreError.emptyEventId) { try store.create(Event(eventId: "", creator: 2, title: "x", createdAt: 6)) }
+        #expect(throws: EventStoreError.emptyEventId) {
+            try store.create(Event(eventId: "", creator: 2, title: "x", createdAt: 6))
+        }
         let foreignDelete = store.delete(eventId: "launch", by: 2)
         let ownDelete = store.delete(eventId: "launch", by: 1)
         #expect(!foreignDelete && ownDelete && store.count == 0)

@@ -59,7 +59,8 @@ import Testing
                     model.edges[.init(follower: follower, followee: followee)] = since
                     expected = .success(.followed)
                 }
-                let outcome = Result { () throws(FollowGraphError) in try graph.follow(follower, followee, since: since) }
+                let outcome = Result { () throws(FollowGraphError) in try graph.follow(follower, followee, since: since)
+                }
                 #expect(outcome == expected)
             case 50..<75:
                 let existed = model.edges.removeValue(forKey: .init(follower: follower, followee: followee)) != nil
@@ -80,7 +81,8 @@ import Testing
                     if newID == model.ids[Int(follower)] { try graph.registerUser(follower, id: newID) }
                     break
                 }
-                let failure = Self.failure { () throws(FollowGraphError) in try graph.registerUser(follower, id: newID) }
+                let failure = Self.failure { () throws(FollowGraphError) in try graph.registerUser(follower, id: newID)
+                }
                 if hasEdges {
                     #expect(failure == .userHasEdges(follower))
                 } else {
@@ -95,12 +97,16 @@ import Testing
                 #expect(graph.followStatuses(of: follower, for: batch) == expected)
             }
             #expect(graph.edgeCount == model.edges.count)
-            #expect(graph.since(follower, followee) == (model.isRegistered(follower) ? model.since(follower, followee) : nil))
+            #expect(
+                graph.since(follower, followee)
+                    == (model.isRegistered(follower) ? model.since(follower, followee) : nil))
             #expect(graph.isFollowing(follower, followee) == (model.since(follower, followee) != nil))
             try expectSamePages(graph, model, user: follower, random: &random)
             if step % 100 == 0 {
                 try graph._checkInvariants()
-                for user in 0..<UInt32(model.ids.count) { try expectSamePages(graph, model, user: user, random: &random) }
+                for user in 0..<UInt32(model.ids.count) {
+                    try expectSamePages(graph, model, user: user, random: &random)
+                }
             }
         }
         try graph._checkInvariants()
@@ -110,7 +116,9 @@ import Testing
 
         // The same edges built at once (in shuffled order, each duplicated later with another
         // since that must lose) answer exactly alike.
-        var edges = model.edges.map { FollowEdge(follower: $0.key.follower, followee: $0.key.followee, since: $0.value) }
+        var edges = model.edges.map {
+            FollowEdge(follower: $0.key.follower, followee: $0.key.followee, since: $0.value)
+        }
         edges.shuffle(using: &random)
         edges += edges.map { FollowEdge(follower: $0.follower, followee: $0.followee, since: $0.since &+ 1) }
         let bulk = try FollowGraph(userIDs: model.ids, edges: edges, materializeThreshold: threshold)
@@ -139,10 +147,14 @@ import Testing
         try graph._checkInvariants()
         for skip in [0, 1, 19, 20, 300, 650, 698, 699, 700, 5_000] {
             for relation in FollowRelation.allCases {
-                #expect(try graph.page(relation, of: 0, skip: skip, limit: 20) == model.page(relation, of: 0, skip: skip, limit: 20))
+                #expect(
+                    try graph.page(relation, of: 0, skip: skip, limit: 20)
+                        == model.page(relation, of: 0, skip: skip, limit: 20))
             }
         }
-        #expect(try graph.page(.followers, of: 0, skip: 0, limit: 1_000) == model.page(.followers, of: 0, skip: 0, limit: 1_000))
+        #expect(
+            try graph.page(.followers, of: 0, skip: 0, limit: 1_000)
+                == model.page(.followers, of: 0, skip: 0, limit: 1_000))
         // Most unfollow: the kept order shrinks, then is dropped under half the threshold.
         for follower in (1..<UInt32(userCount)).shuffled(using: &random).prefix(600) {
             let unfollowed = graph.unfollow(follower, 0)
@@ -150,7 +162,8 @@ import Testing
             model.edges[.init(follower: follower, followee: 0)] = nil
         }
         try graph._checkInvariants()
-        #expect(try graph.page(.followers, of: 0, skip: 5, limit: 50) == model.page(.followers, of: 0, skip: 5, limit: 50))
+        #expect(
+            try graph.page(.followers, of: 0, skip: 5, limit: 50) == model.page(.followers, of: 0, skip: 5, limit: 50))
         let removed = graph.removeUser(0)
         #expect(removed == model.removeUser(0))
         try graph._checkInvariants()
@@ -219,11 +232,14 @@ import Testing
         _ graph: FollowGraph, _ model: NaiveFollowModel, user: UInt32, random: inout SplitMix64
     ) throws {
         for relation in FollowRelation.allCases {
-            #expect(graph.count(relation, of: user) == (model.isRegistered(user) ? model.members(relation, of: user).count : 0))
+            #expect(
+                graph.count(relation, of: user)
+                    == (model.isRegistered(user) ? model.members(relation, of: user).count : 0))
             let skip = Int(random.next() % 8)
             let limit = Int(random.next() % 6)
             for (pageSkip, pageLimit) in [(0, 1_000), (skip, limit)] {
-                let expected = model.isRegistered(user)
+                let expected =
+                    model.isRegistered(user)
                     ? model.page(relation, of: user, skip: pageSkip, limit: pageLimit) : FollowPage(items: [], total: 0)
                 #expect(try graph.page(relation, of: user, skip: pageSkip, limit: pageLimit) == expected)
             }

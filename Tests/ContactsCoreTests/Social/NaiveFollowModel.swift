@@ -20,9 +20,13 @@ struct NaiveFollowModel {
     func members(_ relation: FollowRelation, of user: UInt32) -> [FollowPage.Item] {
         switch relation {
         case .following:
-            return edges.filter { $0.key.follower == user }.map { FollowPage.Item(user: $0.key.followee, since: $0.value) }
+            return edges.filter { $0.key.follower == user }.map {
+                FollowPage.Item(user: $0.key.followee, since: $0.value)
+            }
         case .followers:
-            return edges.filter { $0.key.followee == user }.map { FollowPage.Item(user: $0.key.follower, since: $0.value) }
+            return edges.filter { $0.key.followee == user }.map {
+                FollowPage.Item(user: $0.key.follower, since: $0.value)
+            }
         case .mutuals:
             return members(.following, of: user).compactMap { item in
                 since(item.user, user).map { FollowPage.Item(user: item.user, since: max(item.since, $0)) }

@@ -32,7 +32,8 @@ import Testing
             }
             #expect(list.count == model.count)
             if !growing { smallest = min(smallest, model.count) }
-            blocksSeen = max(blocksSeen, (list.count + OrderedUserList.blockCapacity - 1) / OrderedUserList.blockCapacity)
+            blocksSeen = max(
+                blocksSeen, (list.count + OrderedUserList.blockCapacity - 1) / OrderedUserList.blockCapacity)
             if step % 250 == 0 {
                 try list.checkShape()
                 #expect(list.allElements == model)
