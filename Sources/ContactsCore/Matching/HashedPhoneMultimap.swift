@@ -145,13 +145,10 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: O(k) for a number with k payloads; amortized O(1) entry copies for merges.
     @discardableResult
     package mutating func insert(_ payload: UInt32, for number: UInt64) -> Bool {
-        let current = payloads(of: number)
-        let position = SortedArraySearch.lowerBound(of: payload, in: current)
-        guard position == current.endIndex || current[position] != payload else { return false }
+        let (position, present) = locate(payload, of: number)
+        guard !present else { return false }
         precondition(E164Numbers.contains(number) && canInsert(1), "unchecked insert")
-        var updated = Array(current)
-        updated.insert(payload, at: position)
-        setPending(updated, for: number, countChange: 1)
+        modifyPayloads(of: number, countChange: 1) { $0.insert(payload, at: position) }
         return true
     }
 
@@ -160,13 +157,18 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: as ``insert(_:for:)``.
     @discardableResult
     package mutating func remove(_ payload: UInt32, for number: UInt64) -> Bool {
+        let (position, present) = locate(payload, of: number)
+        guard present else { return false }
+        modifyPayloads(of: number, countChange: -1) { $0.remove(at: position) }
+        return true
+    }
+
+    /// Where `payload` is or would go in `number`'s payloads. (The view of the payloads ends
+    /// here, so that a pending list is changed in place afterwards, not copied.)
+    private func locate(_ payload: UInt32, of number: UInt64) -> (position: Int, present: Bool) {
         let current = payloads(of: number)
         let position = SortedArraySearch.lowerBound(of: payload, in: current)
-        guard position < current.endIndex && current[position] == payload else { return false }
-        var updated = Array(current)
-        updated.remove(at: position)
-        setPending(updated, for: number, countChange: -1)
-        return true
+        return (position, position < current.endIndex && current[position] == payload)
     }
 
     /// Makes `payload` the only payload of `number` (none when nil); returns the payloads it
@@ -194,6 +196,26 @@ package struct HashedPhoneMultimap: Sendable {
     /// Records `number`'s new payload list and merges the delta when it is full.
     private mutating func setPending(_ payloads: [UInt32], for number: UInt64, countChange: Int) {
         delta[number] = payloads
+        finishChange(countChange)
+    }
+
+    /// Changes `number`'s payload list with `body`: the pending list in place, or a copy of
+    /// the base's; then merges the delta when it is full.
+    private mutating func modifyPayloads(
+        of number: UInt64, countChange: Int, _ body: (inout [UInt32]) -> Void
+    ) {
+        if let pending = delta.index(forKey: number) {
+            body(&delta.values[pending])
+        } else {
+            let bucket = base.bucket(ofKey: hasher.key(for: number))
+            var payloads = Array(base.payloads[base.entries(of: number, inBucket: bucket)])
+            body(&payloads)
+            delta[number] = payloads
+        }
+        finishChange(countChange)
+    }
+
+    private mutating func finishChange(_ countChange: Int) {
         count += countChange
         if delta.count >= mergeThreshold {
             mergeDelta()

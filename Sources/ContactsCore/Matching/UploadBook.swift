@@ -54,20 +54,26 @@ struct UploadBook: Sendable, Equatable {
         return first < numbers.endIndex && numbers[first] == number
     }
 
-    /// This book without the pairs of the contacts in `replaced`, plus `added`.
+    /// This book without the pairs of the contacts in `replaced`, plus `added`; and the
+    /// numbers of the pairs dropped (ascending, with repeats).
     ///
     /// - Parameters:
     ///   - replaced: contact handles, ascending and distinct.
     ///   - added: pairs sorted by (number, contact) and distinct, of contacts in `replaced`.
     /// - Complexity: O(p log r + a) for p pairs, r replaced contacts and a added pairs.
-    func replacing(_ replaced: [UInt32], with added: [(number: UInt64, contact: UInt32)]) -> UploadBook {
+    func replacing(
+        _ replaced: [UInt32], with added: [(number: UInt64, contact: UInt32)]
+    ) -> (book: UploadBook, dropped: [UInt64]) {
         var merged = UploadBook()
         merged.numbers.reserveCapacity(numbers.count + added.count)
         merged.contacts.reserveCapacity(numbers.count + added.count)
+        var dropped = [UInt64]()
         var next = added.startIndex
-        for (number, contact) in zip(numbers, contacts) {
-            let position = SortedArraySearch.lowerBound(of: contact, in: replaced)
-            if position < replaced.endIndex && replaced[position] == contact {
+        for position in numbers.indices {
+            let (number, contact) = (numbers[position], contacts[position])
+            let slot = SortedArraySearch.lowerBound(of: contact, in: replaced)
+            if slot < replaced.endIndex && replaced[slot] == contact {
+                dropped.append(number)
                 continue
             }
             while next < added.endIndex && (added[next].number, added[next].contact) < (number, contact) {
@@ -76,10 +82,11 @@ struct UploadBook: Sendable, Equatable {
             }
             merged.append((number, contact))
         }
-        for pair in added[next...] {
-            merged.append(pair)
+        while next < added.endIndex {
+            merged.append(added[next])
+            next += 1
         }
-        return merged
+        return (merged, dropped)
     }
 
     private mutating func append(_ pair: (number: UInt64, contact: UInt32)) {

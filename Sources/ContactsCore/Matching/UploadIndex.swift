@@ -193,28 +193,20 @@ public struct UploadIndex: Sendable {
     }
 
     /// The one path every change of a book takes: the new book, then the reverse side updated
-    /// for the numbers that entered or left it.
+    /// for the numbers that left it (dropped and held by no other contact) or entered it.
     private mutating func replace(
         _ replaced: [UInt32], with added: [(number: UInt64, contact: UInt32)], of owner: UInt32
     ) {
         let old = books[owner] ?? UploadBook()
-        let new = old.replacing(replaced, with: added)
+        let (new, dropped) = old.replacing(replaced, with: added)
         books[owner] = new.isEmpty ? nil : new
-        let before = old.distinctNumbers()
-        let after = new.distinctNumbers()
-        var left = before.startIndex
-        var right = after.startIndex
-        while left < before.endIndex || right < after.endIndex {
-            if right == after.endIndex || (left < before.endIndex && before[left] < after[right]) {
-                owners.remove(owner, for: before[left])
-                left += 1
-            } else if left == before.endIndex || after[right] < before[left] {
-                owners.insert(owner, for: after[right])
-                right += 1
-            } else {
-                left += 1
-                right += 1
-            }
+        for (position, number) in dropped.enumerated()
+        where (position == 0 || dropped[position - 1] != number) && !new.contains(number) {
+            owners.remove(owner, for: number)
+        }
+        for (position, pair) in added.enumerated()
+        where (position == 0 || added[position - 1].number != pair.number) && !old.contains(pair.number) {
+            owners.insert(owner, for: pair.number)
         }
     }
 
