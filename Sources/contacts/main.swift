@@ -1,1 +1,5 @@
-print("contacts")
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

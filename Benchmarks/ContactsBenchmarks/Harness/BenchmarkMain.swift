@@ -1,0 +1,51 @@
+import ContactsCore
+import Foundation
+
+/// A named group of benchmarks.
+struct BenchmarkSuite: Sendable {
+    let name: String
+    let run: @Sendable (BenchmarkRunner) throws -> Void
+}
+
+/// Every benchmark suite (`--filter NAME` runs the suites whose name contains NAME).
+let suites: [BenchmarkSuite] = [
+    BenchmarkSuite(name: "hashing", run: hashingBenchmarks)
+]
+
+@main
+enum BenchmarkMain {
+    static func main() throws {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let quick = arguments.contains("--quick")
+        arguments.removeAll { $0 == "--quick" }
+        var jsonPath: String?
+        var filter: String?
+        while let index = arguments.firstIndex(where: { $0 == "--json" || $0 == "--filter" }) {
+            guard index + 1 < arguments.count else {
+                FileHandle.standardError.write(Data("\(arguments[index]) needs a value\n".utf8))
+                exit(1)
+            }
+            if arguments[index] == "--json" { jsonPath = arguments[index + 1] } else { filter = arguments[index + 1] }
+            arguments.removeSubrange(index...index + 1)
+        }
+        guard arguments.isEmpty else {
+            FileHandle.standardError.write(
+                Data("usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE]\n".utf8))
+            exit(1)
+        }
+        #if DEBUG
+            print("!!!! DEBUG BUILD: these numbers mean nothing; run `swift run -c release ContactsBenchmarks` !!!!")
+        #endif
+        let runner = BenchmarkRunner(quick: quick)
+        print(BenchmarkRow.header)
+        for suite in suites where filter.map({ suite.name.contains($0) }) ?? true {
+            try suite.run(runner)
+        }
+        print("(checksum \(runner.checksum))")
+        if let jsonPath {
+            var writer = JSONWriter()
+            writer.write(.array(runner.rows.map(\.jsonValue)))
+            try Data(writer.bytes).write(to: URL(fileURLWithPath: jsonPath))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+# ContactsCore: the few commands a newcomer needs. Each target installs what a fresh Debian
+# machine lacks (through apt as root; otherwise it prints the command to run).
+
+SWIFT ?= swift
+FIXTURE ?= .build/fixtures/demo
+DEMO_CONTACTS ?= 200000
+DEMO_USERS ?= 20000
+QUICK ?=
+APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev pkg-config
+
+.PHONY: setup build test lint demo bench docs format clean
+
+setup:
+	@./scripts/setup.sh $(APT_PACKAGES)
+
+build: setup
+	$(SWIFT) build -Xswiftc -warnings-as-errors
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests Benchmarks
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks
+
+test: setup lint
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
+	$(MAKE) bench QUICK=1
+
+demo: setup
+	$(SWIFT) build -c release --product contacts
+	@test -f $(FIXTURE)/contacts.jsonl || .build/release/contacts generate --contacts $(DEMO_CONTACTS) --users $(DEMO_USERS) --seed 1 --out $(FIXTURE)
+	.build/release/contacts demo --fixture $(FIXTURE)
+
+bench: setup
+	$(SWIFT) build -c release --product ContactsBenchmarks
+	.build/release/ContactsBenchmarks $(if $(QUICK),--quick) --json .build/benchmarks.json
+
+docs: setup
+	$(SWIFT) build --target ContactsCore -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	docc convert Sources/ContactsCore/ContactsCore.docc --additional-symbol-graph-dir .build/symbol-graphs \
+		--fallback-display-name ContactsCore --fallback-bundle-identifier org.contactscore.ContactsCore \
+		--transform-for-static-hosting --output-path .build/docs
+	@echo "docs: open .build/docs/index.html (static site)"
+
+clean:
+	rm -rf .build

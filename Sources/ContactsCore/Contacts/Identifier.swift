@@ -1,0 +1,34 @@
+/// The rules PROTOCOL.md sets for ids (user, contact, event ids): 1–128 UTF-8 bytes and no
+/// code point of general category Cc. Ids are compared byte for byte, never normalized.
+public enum Identifier {
+    /// The longest id, in UTF-8 bytes.
+    public static let maximumByteCount = 128
+
+    /// Why `candidate` is not a valid id, or nil when it is.
+    public static func problem(with candidate: String) -> String? {
+        let byteCount = candidate.utf8.count
+        if byteCount == 0 { return "is empty" }
+        if byteCount > maximumByteCount { return "is longer than \(maximumByteCount) UTF-8 bytes" }
+        // Cc is exactly U+0000–U+001F and U+007F–U+009F.
+        if candidate.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            return "contains a control character"
+        }
+        return nil
+    }
+
+    /// True when `candidate` is a valid id.
+    public static func isValid(_ candidate: String) -> Bool {
+        problem(with: candidate) == nil
+    }
+}
+
+extension String {
+    /// True when the UTF-8 bytes of `self` sort before those of `other` (code point order).
+    ///
+    /// Swift's `<` on `String` compares by Unicode canonical equivalence, which is not byte
+    /// order; every "by bytes" ordering of the protocol goes through this instead.
+    @inlinable
+    package func utf8Precedes(_ other: String) -> Bool {
+        utf8.lexicographicallyPrecedes(other.utf8)
+    }
+}

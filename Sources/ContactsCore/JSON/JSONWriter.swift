@@ -1,0 +1,84 @@
+/// Serializes ``JSONValue``s to compact UTF-8 JSON: object members in order, no spaces,
+/// strings escaped as RFC 8259 requires (control characters as `\u00XX`), non-ASCII as is.
+public struct JSONWriter {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    /// An empty writer; `reserve` bytes are reserved up front.
+    public init(reserve: Int = 256) {
+        bytes.reserveCapacity(reserve)
+    }
+
+    /// Appends `value`.
+    ///
+    /// - Complexity: O(n) in the size of the output.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .number(let number): append(number.literal)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                writeString(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                write(member.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `string` as a JSON string literal.
+    public mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0..<0x20:
+                append("\\u00")
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends raw bytes that are already JSON (or a line break between values).
+    public mutating func appendRaw(_ raw: String) {
+        append(raw)
+    }
+
+    /// Forgets the bytes written, keeping the capacity.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+extension JSONValue {
+    /// The compact JSON text of this value.
+    public var jsonText: String {
+        var writer = JSONWriter()
+        writer.write(self)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,31 @@
+/// What a method handler gets besides its params.
+public struct RPCContext: Sendable {
+    /// The request's time in ms since the epoch: `params.at`, else the clock.
+    public var at: Int64
+}
+
+/// A method: checks its params and answers with a result or an ``RPCError``.
+public typealias RPCMethod = @Sendable (RPCParams, RPCContext) throws(RPCError) -> JSONValue
+
+/// The methods a ``JSONRPCServer`` answers, by name. Services add theirs with ``register(_:_:)``.
+public struct RPCMethodTable: Sendable {
+    private var methods: [String: RPCMethod] = [:]
+
+    /// An empty table.
+    public init() {}
+
+    /// Adds (or replaces) the method `name`.
+    public mutating func register(_ name: String, _ method: @escaping RPCMethod) {
+        methods[name] = method
+    }
+
+    /// The method `name`, if any.
+    public func method(named name: String) -> RPCMethod? {
+        methods[name]
+    }
+
+    /// Every method name, sorted by bytes.
+    public var names: [String] {
+        methods.keys.sorted { $0.utf8Precedes($1) }
+    }
+}

@@ -1,0 +1,33 @@
+import ContactsCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `contacts serve --stdio`: the JSON-RPC service on stdin/stdout.
+enum ServeCommand: Command {
+    static let name = "serve"
+    static let summary = "the JSON-RPC 2.0 service on stdin/stdout (optionally durable in SQLite)"
+    static let usage = """
+        usage: contacts serve --stdio [--store PATH] [--daily-upload-budget N]
+
+        Answers JSON-RPC 2.0 requests, one per line on stdin, one response per line on stdout,
+        in order. Methods: see PROTOCOL §5, or call getServerInfo.
+
+          --stdio                   serve on stdin/stdout (the only transport)
+          --store PATH              keep state durable in the SQLite file PATH (created if missing);
+                                    without it, state lives in memory for this process only
+          --daily-upload-budget N   new distinct numbers a user may upload per UTC day
+                                    (default 50000; 0 = no limit)
+        """
+    static let flags: Set<String> = ["stdio"]
+    static let options: Set<String> = ["store", "daily-upload-budget"]
+
+    static func run(_ arguments: Arguments) throws {
+        _ = try arguments.positionals()
+        guard arguments.flag("stdio") else { throw CommandLineError("--stdio is required (the only transport)") }
+        let server = JSONRPCServer(methods: RPCMethodTable())
+        var input = LineReader(fileDescriptor: STDIN_FILENO)
+        try server.serve(input: &input, output: STDOUT_FILENO)
+    }
+}
