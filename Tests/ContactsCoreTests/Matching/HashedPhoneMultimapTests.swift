@@ -8,7 +8,7 @@ import ContactsCore
     /// repeated pairs; every lookup compared, merges frequent.
     @Test(arguments: runs)
     func randomOperationsMatchADictionaryOfSets(seed: UInt64, hasher: TestHasher) throws {
-        var random = MatchingRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let pool = (0..<200).map { _ in random.e164Number() }
         let numbers = (0..<1_000).map { _ in pool.randomElement(using: &random)! }
         let payloads = numbers.map { _ in UInt32.random(in: 0..<20, using: &random) }
@@ -40,7 +40,7 @@ import ContactsCore
 
     @Test func directoryFollowsTheCount() throws {
         let hasher = XXH3PhoneKeyHasher(seed: 9)
-        var random = MatchingRandom(seed: 9)
+        var random = SplitMix64(seed: 9)
         var seen = Set<UInt64>()
         let numbers = (0..<20_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
         var multimap = try HashedPhoneMultimap(

@@ -9,7 +9,7 @@ import ContactsCore
     /// comparing every answer; a low merge floor makes merges and directory rebuilds frequent.
     @Test(arguments: runs)
     func randomOperationsMatchADictionary(seed: UInt64, hasher: TestHasher) {
-        var random = MatchingRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let deltaFloor = [1, 2, 7, 64][Int(seed % 4)]
         var table = HashedPhoneTable(hasher: hasher.hasher, deltaFloor: deltaFloor)
         var model = [UInt64: UInt32]()
@@ -58,7 +58,7 @@ import ContactsCore
 
     @Test(arguments: TestHasher.allCases)
     func bulkBuildEqualsIncrementalBuild(hasher: TestHasher) throws {
-        var random = MatchingRandom(seed: 99)
+        var random = SplitMix64(seed: 99)
         // Repeats on purpose: the later user of a number wins, both ways.
         let distinct = (0..<3_000).map { _ in random.e164Number() }
         let numbers = (0..<5_000).map { _ in distinct.randomElement(using: &random)! }
@@ -100,7 +100,7 @@ import ContactsCore
     /// and on a bulk-built one (a share of the base), and answers stay exact around it.
     @Test(arguments: [0, 200_000])
     func deltaMergesAtTheThreshold(baseSize: Int) throws {
-        var random = MatchingRandom(seed: UInt64(baseSize))
+        var random = SplitMix64(seed: UInt64(baseSize))
         let baseNumbers = (0..<baseSize).map { _ in random.e164Number() }
         var table = try HashedPhoneTable(
             numbers: baseNumbers, users: baseNumbers.indices.map { UInt32($0) }, seed: 3)

@@ -1,21 +1,6 @@
 import ContactsCore
 
-/// A seeded SplitMix64 generator, so that a failing randomized test names its seed.
-struct MatchingRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
+extension SplitMix64 {
     /// A random E.164 number (as an integer) of 7 to 15 digits, now and then an extreme one.
     mutating func e164Number() -> UInt64 {
         switch UInt64.random(in: 0..<50, using: &self) {

@@ -6,7 +6,7 @@ import ContactsCore
 
     @Test(arguments: seeds)
     func keyIsXXH3OfTheE164Text(seed: UInt64) {
-        var random = MatchingRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let hasher = XXH3PhoneKeyHasher(seed: seed)
         var numbers: [UInt64] = [1, 9, 10, 14155552671, 999_999_999_999_999, UInt64.max]
         for _ in 0..<200 { numbers.append(random.e164Number()) }

@@ -58,7 +58,7 @@ private struct NaiveUploads {
 
     @Test(arguments: runs)
     func randomOperationsMatchDictionariesOfSets(seed: UInt64, hasher: TestHasher) {
-        var random = MatchingRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var index = UploadIndex(hasher: hasher.hasher, deltaFloor: [2, 5, 32][Int(seed % 3)])
         var model = NaiveUploads()
         let pool = (0..<40).map { _ in random.e164Number() }
@@ -171,7 +171,7 @@ private struct NaiveUploads {
 
     @Test(arguments: TestHasher.allCases)
     func bulkBuildEqualsIncrementalBuild(hasher: TestHasher) throws {
-        var random = MatchingRandom(seed: 77)
+        var random = SplitMix64(seed: 77)
         let pool = (0..<150).map { _ in random.e164Number() }
         var owners = [UInt32](), contacts = [UInt32](), numbers = [UInt64]()
         for _ in 0..<2_000 {
