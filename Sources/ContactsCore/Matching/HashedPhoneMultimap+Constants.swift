@@ -12,31 +12,32 @@ extension HashedPhoneMultimap {
         /// `deltaShare` entries of the base.
         ///
         /// The merge copies 12 bytes per base entry; spread over `base / 64` changes that is
-        /// about 64 entry copies (under a microsecond) per change, while the delta, at roughly
-        /// 80 bytes per pending number, stays near 1 byte per base entry at its fullest.
+        /// about 64 entry copies (well under a microsecond) per change, while the delta, at
+        /// roughly 80 bytes per pending number, stays near 1 byte per base entry at its fullest.
         package static let deltaShare = 64
 
-        /// The directory is rebuilt (all keys hashed again) when the average bucket leaves
-        /// `minimumAverageBucket ... maximumAverageBucket` entries; a fresh build aims at an
-        /// average of 2 to 4.
-        ///
-        /// An average of 1 costs 4 directory bytes per entry (the 16-byte budget: 8 for the
-        /// number, 4 for the payload, 4 for the directory); 8 entries of 8 bytes are one cache
-        /// line of numbers to scan. The band between them stops a table whose size hovers at a
-        /// power of two from rebuilding its directory at every merge.
-        package static let minimumAverageBucket = 1
-        /// See ``minimumAverageBucket``.
-        package static let maximumAverageBucket = 8
         /// The average bucket a fresh directory aims at (between this and twice this).
-        package static let targetAverageBucket = 2
+        ///
+        /// Large enough that the directory (4 bytes a bucket: 1 MiB at 10 million entries)
+        /// stays in cache and costs under 0.13 bytes per entry; small enough that the
+        /// interpolation inside a bucket lands within a few entries (about the square root of
+        /// the bucket size, /2), that is, usually on the right cache line.
+        package static let targetAverageBucket = 32
 
-        /// Buckets of at most this many entries are scanned linearly: below it a scan of
-        /// contiguous numbers beats the branches of a binary search.
-        package static let linearScanCutoff = 8
+        /// The directory is rebuilt (all keys hashed again) when the average bucket leaves
+        /// `minimumAverageBucket ... maximumAverageBucket` entries.
+        ///
+        /// The band is wide so that a table whose size hovers around a power of two does not
+        /// rebuild its directory at every merge: at 8 the directory costs 0.5 bytes an entry,
+        /// at 256 an interpolation misses by about 8 entries, two cache lines.
+        package static let minimumAverageBucket = 8
+        /// See ``minimumAverageBucket``.
+        package static let maximumAverageBucket = 256
 
-        /// Runs of at most this many entries are sorted by insertion (stable, no allocation);
-        /// longer runs (only under heavy collisions) by the standard library's sort.
-        package static let insertionSortCutoff = 16
+        /// Buckets of at most this many entries are sorted by insertion while building (stable,
+        /// no allocation; a fresh bucket averages 48); longer ones, met only under colliding
+        /// keys, by the standard library's sort.
+        package static let insertionSortCutoff = 128
 
         /// The most entries a table holds: directory offsets are `UInt32`.
         package static let maximumCount = Int(UInt32.max)

@@ -84,11 +84,13 @@ package struct HashedPhoneMultimap: Sendable {
     ///
     /// - Complexity: one delta probe, one directory read and a short scan.
     package func payloads(of number: UInt64) -> IndexList {
+        // A number out of range has no entry (and its bits would spill into the fingerprint).
+        guard E164Numbers.contains(number) else { return IndexList() }
         if !delta.isEmpty, let pending = delta[number] {
             return IndexList(pending[...])
         }
-        let range = base.entries(of: number, inBucket: base.bucket(ofKey: hasher.key(for: number)))
-        return IndexList(base.payloads[range])
+        let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+        return IndexList(base.entries[base.entries(ofWord: word, inBucket: bucket)])
     }
 
     /// The smallest payload of `number`, or nil when it has none.
@@ -97,11 +99,13 @@ package struct HashedPhoneMultimap: Sendable {
     ///   and a scan of a bucket of 1 to 8 entries on average.
     @inline(__always)
     package func firstPayload(of number: UInt64) -> UInt32? {
+        guard E164Numbers.contains(number) else { return nil }
         let key = hasher.key(for: number)
         if !delta.isEmpty, let pending = delta[number] {
             return pending.first
         }
-        return base.firstPayload(of: number, inBucket: base.bucket(ofKey: key))
+        let (bucket, word) = base.locate(number, key: key)
+        return base.firstPayload(ofWord: word, inBucket: bucket)
     }
 
     /// The smallest payload of each of `numbers`, in their order (nil where none).
@@ -112,21 +116,14 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: O(m log m) for m probes, plus one bucket scan each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
         var results = [UInt32?](repeating: nil, count: numbers.count)
-        // A probe is sorted as (bucket << 32 | position): buckets have at most 31 bits and
-        // positions 32, so batches are taken 2^32 probes at a time.
-        let chunk = 1 << 32
-        for chunkStart in stride(from: 0, to: numbers.count, by: chunk) {
-            let positions = chunkStart..<min(numbers.count, chunkStart + chunk)
-            var probes = positions.map { position in
-                let bucket = base.bucket(ofKey: hasher.key(for: numbers[position]))
-                return UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(truncatingIfNeeded: position - chunkStart)
-            }
-            probes.sort()
-            for probe in probes {
-                let position = chunkStart + Int(truncatingIfNeeded: probe & 0xFFFF_FFFF)
-                results[position] = base.firstPayload(
-                    of: numbers[position], inBucket: Int(truncatingIfNeeded: probe >> 32))
-            }
+        var probes = numbers.enumerated().compactMap { position, number -> (bucket: Int, word: UInt64, position: Int)? in
+            guard E164Numbers.contains(number) else { return nil }
+            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+            return (bucket: bucket, word: word, position: position)
+        }
+        probes.sort { ($0.bucket, $0.word) < ($1.bucket, $1.word) }
+        for probe in probes {
+            results[probe.position] = base.firstPayload(ofWord: probe.word, inBucket: probe.bucket)
         }
         if !delta.isEmpty {
             for (position, number) in numbers.enumerated() {
@@ -207,8 +204,8 @@ package struct HashedPhoneMultimap: Sendable {
         if let pending = delta.index(forKey: number) {
             body(&delta.values[pending])
         } else {
-            let bucket = base.bucket(ofKey: hasher.key(for: number))
-            var payloads = Array(base.payloads[base.entries(of: number, inBucket: bucket)])
+            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+            var payloads = base.entries[base.entries(ofWord: word, inBucket: bucket)].map(\.payload)
             body(&payloads)
             delta[number] = payloads
         }
@@ -232,15 +229,11 @@ package struct HashedPhoneMultimap: Sendable {
     package mutating func mergeDelta() {
         guard !delta.isEmpty else { return }
         let changes = delta.map { number, payloads in
-            Change(bucket: base.bucket(ofKey: hasher.key(for: number)), number: number, payloads: payloads)
+            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+            return Change(bucket: bucket, word: word, payloads: payloads)
         }
-        .sorted { ($0.bucket, $0.number) < ($1.bucket, $1.number) }
-        var merged = base.merging(changes)
-        if !Base.directoryFits(bits: merged.directoryBits, count: merged.count) {
-            merged = Base.build(
-                numbers: merged.numbers, payloads: merged.payloads, hasher: hasher, duplicates: .keepAll)
-        }
-        base = merged
+        .sorted { ($0.bucket, $0.word) < ($1.bucket, $1.word) }
+        base = base.merging(changes, hasher: hasher)
         delta = [:]
         assert(count == base.count, "entry count")
         base.checkInvariants(hasher: hasher)

@@ -7,44 +7,64 @@
 /// for owner in uploads.holders(of: 14155552671) { … }   // ascending, no duplicates
 /// ```
 public struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
-    private let storage: ArraySlice<UInt32>
+    /// Where the indexes are held: an array of them, or the payloads of table entries.
+    private enum Storage: Sendable {
+        case indexes(ArraySlice<UInt32>)
+        case entries(ArraySlice<HashedPhoneMultimap.Entry>)
+    }
+
+    private let storage: Storage
 
     /// The empty list.
     public init() {
-        storage = []
+        storage = .indexes([])
     }
 
-    /// A view of `storage`, which the caller guarantees is ascending without duplicates.
-    init(_ storage: ArraySlice<UInt32>) {
-        self.storage = storage
+    /// A view of `indexes`, which the caller guarantees are ascending and distinct.
+    init(_ indexes: ArraySlice<UInt32>) {
+        storage = .indexes(indexes)
+    }
+
+    /// A view of the payloads of `entries`, which the caller guarantees are ascending and
+    /// distinct.
+    init(_ entries: ArraySlice<HashedPhoneMultimap.Entry>) {
+        storage = .entries(entries)
     }
 
     /// Always 0.
     public var startIndex: Int { 0 }
 
     /// The number of indexes.
-    public var endIndex: Int { storage.count }
+    public var endIndex: Int {
+        switch storage {
+        case .indexes(let indexes): indexes.count
+        case .entries(let entries): entries.count
+        }
+    }
 
     /// The `position`-th smallest index.
     public subscript(position: Int) -> UInt32 {
-        storage[storage.startIndex + position]
+        switch storage {
+        case .indexes(let indexes): indexes[indexes.startIndex + position]
+        case .entries(let entries): entries[entries.startIndex + position].payload
+        }
     }
 
     /// Whether `value` is in the list.
     ///
     /// - Complexity: O(log n), where n is `count`.
     public func contains(_ value: UInt32) -> Bool {
-        let position = SortedArraySearch.lowerBound(of: value, in: storage)
-        return position < storage.endIndex && storage[position] == value
+        let position = SortedArraySearch.lowerBound(of: value, in: self)
+        return position < endIndex && self[position] == value
     }
 
     /// Lists with the same indexes are equal, wherever they are held.
     public static func == (lhs: IndexList, rhs: IndexList) -> Bool {
-        lhs.storage.elementsEqual(rhs.storage)
+        lhs.elementsEqual(rhs)
     }
 
     /// The indexes, like an array's description.
     public var description: String {
-        Array(storage).description
+        Array(self).description
     }
 }

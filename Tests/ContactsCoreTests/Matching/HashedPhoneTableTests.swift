@@ -73,7 +73,7 @@ import ContactsCore
         incremental.mergePendingChanges()
         #expect(bulk.count == model.count && incremental.count == model.count)
         let entries = { (table: HashedPhoneTable) in
-            zip(table.multimap.base.numbers, table.multimap.base.payloads).map { [$0.0, UInt64($0.1)] }.sorted {
+            table.multimap.base.entries.map { [$0.number, UInt64($0.payload)] }.sorted {
                 $0.lexicographicallyPrecedes($1)
             }
         }
@@ -147,6 +147,11 @@ import ContactsCore
             #expect(table.removeUser(for: number) == nil)
         }
         #expect(table.count == 1 && table.multimap.pendingCount == 0)
+        // Bits above the fifteenth digit must not reach the stored fingerprint.
+        for high in [UInt64(1) << 50, UInt64(0x3FFF) << 50, UInt64(1) << 63] {
+            #expect(table.user(for: 14155552671 | high) == nil)
+            #expect(table.users(for: [14155552671 | high, 14155552671]) == [nil, 0])
+        }
         #expect(throws: MatchingError.countMismatch(expected: 2, actual: 1)) {
             try HashedPhoneTable(numbers: [1, 2], users: [0], seed: 1)
         }
