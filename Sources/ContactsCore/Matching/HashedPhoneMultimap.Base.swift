@@ -13,7 +13,7 @@ extension HashedPhoneMultimap {
     /// The 64-bit ``word`` holds the number in its low 50 bits (an E.164 number has at most 15
     /// digits, below 2^50) and 14 bits of the number's key in its top bits (see
     /// ``Base``); it is split in two `UInt32` halves to keep the entry at 12 bytes.
-    package struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable, BitwiseCopyable {
         private var low: UInt32
         private var high: UInt32
         /// The payload: a user index.
@@ -281,11 +281,9 @@ extension HashedPhoneMultimap.Base {
             starts[bucket + 1] += starts[bucket]
         }
 
-        // Pass 2: a stable scatter into bucket order.
+        // Pass 2: a stable scatter into bucket order (every position is written once).
         var cursors = starts
-        var entries = [HashedPhoneMultimap.Entry](
-            repeating: HashedPhoneMultimap.Entry(word: 0, payload: 0), count: count)
-        entries.withUnsafeMutableBufferPointer { entries in
+        var entries = HugePages.array(count: count) { (entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
             cursors.withUnsafeMutableBufferPointer { cursors in
                 for index in 0..<count {
                     let bucket = Int(buckets[index])
@@ -398,26 +396,35 @@ extension HashedPhoneMultimap.Base {
         for (change, range) in zip(changes, replaced) {
             mergedCount += change.payloads.count - range.count
         }
-        var merged = [HashedPhoneMultimap.Entry]()
-        merged.reserveCapacity(mergedCount)
         var mergedDirectory = directory
-        var copied = 0
         var shift = 0
         var nextBucket = 0
-        for (change, range) in zip(changes, replaced) {
-            // Buckets up to this one start after the changes made before them.
-            while nextBucket <= change.bucket {
-                mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
-                nextBucket += 1
+        let merged = HugePages.array(count: mergedCount) { (merged: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
+            entries.withUnsafeBufferPointer { entries in
+                var copied = 0
+                var written = 0
+                func copy(_ range: Range<Int>) {
+                    _ = merged[written..<(written + range.count)].initialize(fromContentsOf: entries[range])
+                    written += range.count
+                }
+                for (change, range) in zip(changes, replaced) {
+                    // Buckets up to this one start after the changes made before them.
+                    while nextBucket <= change.bucket {
+                        mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
+                        nextBucket += 1
+                    }
+                    copy(copied..<range.lowerBound)
+                    for payload in change.payloads {
+                        merged[written] = HashedPhoneMultimap.Entry(word: change.word, payload: payload)
+                        written += 1
+                    }
+                    copied = range.upperBound
+                    shift += change.payloads.count - range.count
+                }
+                copy(copied..<entries.count)
+                precondition(written == mergedCount, "merged entry count")
             }
-            merged.append(contentsOf: entries[copied..<range.lowerBound])
-            for payload in change.payloads {
-                merged.append(HashedPhoneMultimap.Entry(word: change.word, payload: payload))
-            }
-            copied = range.upperBound
-            shift += change.payloads.count - range.count
         }
-        merged.append(contentsOf: entries[copied...])
         while nextBucket <= bucketCount {
             mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
             nextBucket += 1

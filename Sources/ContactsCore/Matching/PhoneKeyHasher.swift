@@ -38,13 +38,21 @@ public struct XXH3PhoneKeyHasher: PhoneKeyHasher, Hashable {
         // 20 digits (the most a UInt64 has) and the '+' fit in 24 bytes.
         var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
         return withUnsafeMutableBytes(of: &text) { bytes in
+            // Two digits per division halves the chain of dependent divisions.
             var rest = number
             var start = bytes.count
-            repeat {
+            while rest >= 10 {
+                let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
+                let (tens, ones) = UInt8(truncatingIfNeeded: pair).quotientAndRemainder(dividingBy: 10)
+                bytes[start - 1] = UInt8(ascii: "0") &+ ones
+                bytes[start - 2] = UInt8(ascii: "0") &+ tens
+                start -= 2
+                rest = quotient
+            }
+            if rest != 0 || start == bytes.count {
                 start -= 1
-                bytes[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest != 0
+                bytes[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            }
             start -= 1
             bytes[start] = UInt8(ascii: "+")
             return XXH3.hash64(UnsafeRawBufferPointer(rebasing: bytes[start...]), seed: seed)
