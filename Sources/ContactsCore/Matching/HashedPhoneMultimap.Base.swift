@@ -13,10 +13,12 @@ extension HashedPhoneMultimap {
     /// The 64-bit ``word`` holds the number in its low 50 bits (an E.164 number has at most 15
     /// digits, below 2^50) and 14 bits of the number's key in its top bits (see
     /// ``Base``); it is split in two `UInt32` halves to keep the entry at 12 bytes.
+    @usableFromInline
     package struct Entry: Equatable, Sendable, BitwiseCopyable {
         private var low: UInt32
         private var high: UInt32
         /// The payload: a user index.
+        @usableFromInline
         package var payload: UInt32
 
         /// An entry of `word` and `payload`.

@@ -9,6 +9,7 @@
 ///
 /// - Note: Keys only choose buckets; a number matches only its own entries, so results are
 ///   exact under any ``PhoneKeyHasher``, even one that sends every number to one key.
+@usableFromInline
 package struct HashedPhoneMultimap: Sendable {
     /// The key function.
     package let hasher: any PhoneKeyHasher
@@ -142,11 +143,13 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: O(k) for a number with k payloads; amortized O(1) entry copies for merges.
     @discardableResult
     package mutating func insert(_ payload: UInt32, for number: UInt64) -> Bool {
-        let (position, present) = locate(payload, of: number)
-        guard !present else { return false }
         precondition(E164Numbers.contains(number) && canInsert(1), "unchecked insert")
-        modifyPayloads(of: number, countChange: 1) { $0.insert(payload, at: position) }
-        return true
+        return changePayloads(of: number, countChange: 1) { payloads in
+            let position = SortedArraySearch.lowerBound(of: payload, in: payloads)
+            guard position == payloads.endIndex || payloads[position] != payload else { return false }
+            payloads.insert(payload, at: position)
+            return true
+        }
     }
 
     /// Removes `payload` from `number`'s set; returns whether it was there.
@@ -154,18 +157,38 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: as ``insert(_:for:)``.
     @discardableResult
     package mutating func remove(_ payload: UInt32, for number: UInt64) -> Bool {
-        let (position, present) = locate(payload, of: number)
-        guard present else { return false }
-        modifyPayloads(of: number, countChange: -1) { $0.remove(at: position) }
+        guard E164Numbers.contains(number) else { return false }
+        return changePayloads(of: number, countChange: -1) { payloads in
+            let position = SortedArraySearch.lowerBound(of: payload, in: payloads)
+            guard position < payloads.endIndex && payloads[position] == payload else { return false }
+            payloads.remove(at: position)
+            return true
+        }
+    }
+
+    /// Lets `change` edit `number`'s payload list in place (the pending one, or a pending copy
+    /// of the base's, made with a single dictionary probe); when it reports a change, counts
+    /// it and merges the delta if full, else leaves the delta as it was.
+    private mutating func changePayloads(
+        of number: UInt64, countChange: Int, _ change: (inout [UInt32]) -> Bool
+    ) -> Bool {
+        let pendingBefore = delta.count
+        let (base, hasher) = (self.base, self.hasher)
+        let changed = change(&delta[number, default: Self.payloads(of: number, in: base, hasher: hasher)])
+        guard changed else {
+            if delta.count > pendingBefore {
+                delta[number] = nil
+            }
+            return false
+        }
+        finishChange(countChange)
         return true
     }
 
-    /// Where `payload` is or would go in `number`'s payloads. (The view of the payloads ends
-    /// here, so that a pending list is changed in place afterwards, not copied.)
-    private func locate(_ payload: UInt32, of number: UInt64) -> (position: Int, present: Bool) {
-        let current = payloads(of: number)
-        let position = SortedArraySearch.lowerBound(of: payload, in: current)
-        return (position, position < current.endIndex && current[position] == payload)
+    /// A copy of `number`'s payloads in `base`.
+    private static func payloads(of number: UInt64, in base: Base, hasher: any PhoneKeyHasher) -> [UInt32] {
+        let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+        return base.entries[base.entries(ofWord: word, inBucket: bucket)].map(\.payload)
     }
 
     /// Makes `payload` the only payload of `number` (none when nil); returns the payloads it
@@ -196,22 +219,7 @@ package struct HashedPhoneMultimap: Sendable {
         finishChange(countChange)
     }
 
-    /// Changes `number`'s payload list with `body`: the pending list in place, or a copy of
-    /// the base's; then merges the delta when it is full.
-    private mutating func modifyPayloads(
-        of number: UInt64, countChange: Int, _ body: (inout [UInt32]) -> Void
-    ) {
-        if let pending = delta.index(forKey: number) {
-            body(&delta.values[pending])
-        } else {
-            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
-            var payloads = base.entries[base.entries(ofWord: word, inBucket: bucket)].map(\.payload)
-            body(&payloads)
-            delta[number] = payloads
-        }
-        finishChange(countChange)
-    }
-
+    /// Counts a change and merges the delta when it is full.
     private mutating func finishChange(_ countChange: Int) {
         count += countChange
         if delta.count >= mergeThreshold {

@@ -8,12 +8,14 @@
 /// ```
 public struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
     /// Where the indexes are held: an array of them, or the payloads of table entries.
-    private enum Storage: Sendable {
+    @usableFromInline
+    enum Storage: Sendable {
         case indexes(ArraySlice<UInt32>)
         case entries(ArraySlice<HashedPhoneMultimap.Entry>)
     }
 
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
     /// The empty list.
     public init() {
@@ -32,9 +34,11 @@ public struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStri
     }
 
     /// Always 0.
+    @inlinable
     public var startIndex: Int { 0 }
 
     /// The number of indexes.
+    @inlinable
     public var endIndex: Int {
         switch storage {
         case .indexes(let indexes): indexes.count
@@ -43,6 +47,7 @@ public struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStri
     }
 
     /// The `position`-th smallest index.
+    @inlinable
     public subscript(position: Int) -> UInt32 {
         switch storage {
         case .indexes(let indexes): indexes[indexes.startIndex + position]

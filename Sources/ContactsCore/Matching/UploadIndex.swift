@@ -139,16 +139,21 @@ public struct UploadIndex: Sendable {
     /// - Complexity: O(p log r + a log a) for p pairs in the book, r contacts and a numbers
     ///   listed, plus one reverse update per number that enters or leaves the book.
     public mutating func replaceContacts(_ contacts: [UploadedContact], of owner: UInt32) throws(MatchingError) {
-        var lastEntry = [UInt32: Int]()
-        for (position, entry) in contacts.enumerated() {
+        for entry in contacts {
             for number in entry.numbers {
                 try E164Numbers.validate(number)
             }
-            lastEntry[entry.contact] = position
         }
+        // (handle << 32 | position), sorted: each handle's entries in order, its last one wins.
+        var order = contacts.indices.map { UInt64(contacts[$0].contact) << 32 | UInt64(truncatingIfNeeded: $0) }
+        order.sort()
+        var replaced = [UInt32]()
         var added = [(number: UInt64, contact: UInt32)]()
-        for (contact, position) in lastEntry {
-            for number in contacts[position].numbers {
+        for (rank, key) in order.enumerated() {
+            let contact = UInt32(truncatingIfNeeded: key >> 32)
+            guard rank + 1 == order.count || order[rank + 1] >> 32 != key >> 32 else { continue }
+            replaced.append(contact)
+            for number in contacts[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)].numbers {
                 added.append((number, contact))
             }
         }
@@ -161,7 +166,7 @@ public struct UploadIndex: Sendable {
         guard owners.canInsert(distinct.count) else {
             throw .capacityExceeded(limit: HashedPhoneMultimap.Constants.maximumCount)
         }
-        replace(lastEntry.keys.sorted(), with: distinct, of: owner)
+        replace(replaced, with: distinct, of: owner)
     }
 
     /// Removes `contacts` (handles) from `owner`'s book; handles not in it are ignored.
