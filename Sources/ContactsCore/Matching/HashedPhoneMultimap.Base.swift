@@ -125,13 +125,8 @@ extension HashedPhoneMultimap {
 
         /// The payload of the first entry of `word` in `bucket`, or nil when there is none.
         ///
-        /// The entries around the interpolated position are scanned whole, without an early
-        /// exit, so the branches that depend on the loaded entries are almost always decided
-        /// the same way: the processor predicts them and overlaps this probe's cache miss with
-        /// the next probe's. Only a word beyond the window (under colliding keys, or a rare
-        /// wide miss) takes the gallop.
-        ///
-        /// - Complexity: one directory read and, on average, one to two cache lines of entries;
+        /// - Complexity: one directory read and a gallop from the interpolated position, which
+        ///   is about 3 entries off in a fresh bucket: usually one cache line of entries;
         ///   O(log n) at worst (colliding keys).
         @inline(__always)
         func firstPayload(ofWord word: UInt64, inBucket bucket: Int) -> UInt32? {

@@ -83,7 +83,8 @@ package struct HashedPhoneMultimap: Sendable {
 
     /// The payloads of `number`, ascending; empty when it has none.
     ///
-    /// - Complexity: one delta probe, one directory read and a short scan.
+    /// - Complexity: one delta probe, one directory read and a gallop of a few entries, plus
+    ///   O(log k) for k payloads; the list is a view, not a copy.
     package func payloads(of number: UInt64) -> IndexList {
         // A number out of range has no entry (and its bits would spill into the fingerprint).
         guard E164Numbers.contains(number) else { return IndexList() }
@@ -97,7 +98,7 @@ package struct HashedPhoneMultimap: Sendable {
     /// The smallest payload of `number`, or nil when it has none.
     ///
     /// - Complexity: one hash, one delta probe when the delta is not empty, one directory read
-    ///   and a scan of a bucket of 1 to 8 entries on average.
+    ///   (a cached one) and a gallop of a few entries from the interpolated position.
     @inline(__always)
     package func firstPayload(of number: UInt64) -> UInt32? {
         guard E164Numbers.contains(number) else { return nil }
@@ -114,7 +115,7 @@ package struct HashedPhoneMultimap: Sendable {
     /// The probes are sorted by bucket first, so the directory and the entries are walked
     /// once, in order, however many probes there are.
     ///
-    /// - Complexity: O(m log m) for m probes, plus one bucket scan each.
+    /// - Complexity: O(m log m) for m probes, plus one bucket search each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
         var results = [UInt32?](repeating: nil, count: numbers.count)
         var probes = numbers.enumerated().compactMap { position, number -> (bucket: Int, word: UInt64, position: Int)? in
