@@ -16,7 +16,7 @@
 /// whenever an id sorts between two others.
 ///
 /// Both sides are sorted integer arrays: 12 bytes per (number, contact) pair forward, and
-/// about 13.5 per (number, owner) pair reverse (a ``HashedPhoneMultimap`` keyed like
+/// about 12.1 per (number, owner) pair reverse (a hashed sorted multimap laid out like
 /// ``HashedPhoneTable``).
 public struct UploadIndex: Sendable {
     /// The books by owner; an owner with no pair has no book.
@@ -143,6 +143,9 @@ public struct UploadIndex: Sendable {
             for number in entry.numbers {
                 try E164Numbers.validate(number)
             }
+        }
+        guard contacts.count <= Int(UInt32.max) else {
+            throw .capacityExceeded(limit: Int(UInt32.max))
         }
         // (handle << 32 | position), sorted: each handle's entries in order, its last one wins.
         var order = contacts.indices.map { UInt64(contacts[$0].contact) << 32 | UInt64(truncatingIfNeeded: $0) }
