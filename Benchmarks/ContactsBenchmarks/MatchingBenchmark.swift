@@ -194,7 +194,7 @@ private func uploadIndexBenchmarks(_ runner: BenchmarkRunner) {
     let uploaderText = userIdText(uploader)
     let rounds = runner.size(quick: 20, full: 100)
     runner.compare(
-        "index a 1,000-contact upload (and remove it)", size: "\(ownerCount * bookSize) uploads",
+        "index a 1,000-contact upload and remove it (baseline: forward Sets only)", size: "\(ownerCount * bookSize) uploads",
         operations: rounds,
         ours: {
             var total: UInt64 = 0

@@ -16,7 +16,7 @@
 /// whenever an id sorts between two others.
 ///
 /// Both sides are sorted integer arrays: 12 bytes per (number, contact) pair forward, and
-/// about 12.1 per (number, owner) pair reverse (a hashed sorted multimap laid out like
+/// about 12.05 per (number, owner) pair reverse (a hashed sorted multimap laid out like
 /// ``HashedPhoneTable``).
 public struct UploadIndex: Sendable {
     /// The books by owner; an owner with no pair has no book.

@@ -50,13 +50,16 @@ import ContactsCore
         let numbers = (0..<20_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
         var multimap = try HashedPhoneMultimap(
             numbers: numbers, payloads: numbers.map { _ in 1 }, hasher: hasher, duplicates: .lastWins)
+        typealias Constants = HashedPhoneMultimap.Constants
         let bits = multimap.base.directoryBits
-        #expect(multimap.base.count >> bits >= 32 && multimap.base.count >> bits < 64, "fresh average 32 to 64")
-        // Shrinking to under one entry per bucket rebuilds a smaller directory.
+        #expect(bits > 0)
+        #expect(multimap.base.count >> bits >= Constants.targetAverageBucket, "fresh average at least the target")
+        #expect(multimap.base.count >> bits < 2 * Constants.targetAverageBucket, "and under twice it")
+        // Shrinking below the band's floor rebuilds a smaller directory.
         for number in numbers.dropLast(1_000) { multimap.remove(1, for: number) }
         multimap.mergeDelta()
         #expect(multimap.base.directoryBits < bits)
-        #expect(multimap.base.count >= 8 << multimap.base.directoryBits, "average at least 8")
+        #expect(multimap.base.count >= Constants.minimumAverageBucket << multimap.base.directoryBits)
         for number in numbers.suffix(1_000) { #expect(multimap.firstPayload(of: number) == 1) }
     }
 }
