@@ -12,6 +12,7 @@ literal (the library parses it once, lazily):
     pattern <name> <flags> <regex>         phonenumbers' own parsing regexes (flags: i = ignore case)
     fold <hex>:<hex> ...                   case-insensitive matching of non-ASCII characters
     upper <hex>:<hex> ...                  non-ASCII characters whose str.upper() is an ASCII letter
+    digits <hex> ...                       the zero of every decimal digit script (category Nd)
     region <id> <cc> <idd> <npfp> <transform> <lengths> <local lengths> <general pattern>
     callingCode <cc> <regions, main first>
 
@@ -213,6 +214,16 @@ def upper_pairs():
     return pairs
 
 
+def digit_zeros():
+    """The zero of each run of ten decimal digits (`\\d` in Python's `re`, `unicodedata.digit`)."""
+    zeros = [c for c in ALL_CODE_POINTS if unicodedata.category(chr(c)) == "Nd" and unicodedata.digit(chr(c)) == 0]
+    digits = {c for c in ALL_CODE_POINTS if unicodedata.category(chr(c)) == "Nd"}
+    expanded = {zero + value for zero in zeros for value in range(10)}
+    if expanded != digits or any(unicodedata.digit(chr(zero + v)) != v for zero in zeros for v in range(10)):
+        sys.exit("decimal digits do not come in runs of ten")
+    return zeros
+
+
 # --- Metadata ------------------------------------------------------------------------------
 
 def lengths_field(lengths):
@@ -268,6 +279,7 @@ def build_text():
     folds = fold_tables(case_insensitive)
     lines.append("fold\t" + " ".join("%x:%x" % item for item in sorted(folds.items())))
     lines.append("upper\t" + " ".join("%x:%x" % item for item in sorted(upper_pairs().items())))
+    lines.append("digits\t" + " ".join("%x" % zero for zero in digit_zeros()))
     for region in regions:
         lines.append(region_line(PhoneMetadata.metadata_for_region(region)))
     for code in nongeo:
@@ -287,9 +299,9 @@ def swift_source(text):
         "///\n"
         "/// One tab-separated record a line; `PhoneMetadata` parses it once, on first use. The script's\n"
         "/// docstring describes the format.\n"
-        "enum PhoneMetadataTable {\n"
+        "package enum PhoneMetadataTable {\n"
         "    /// The table's text.\n"
-        "    static let text = #\"\"\"\n"
+        "    package static let text = #\"\"\"\n"
         "%s"
         "\"\"\"#\n"
         "}\n"

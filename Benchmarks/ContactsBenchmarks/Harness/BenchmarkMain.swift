@@ -9,7 +9,8 @@ struct BenchmarkSuite: Sendable {
 
 /// Every benchmark suite (`--filter NAME` runs the suites whose name contains NAME).
 let suites: [BenchmarkSuite] = [
-    BenchmarkSuite(name: "hashing", run: hashingBenchmarks)
+    BenchmarkSuite(name: "hashing", run: hashingBenchmarks),
+    BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
 ]
 
 @main

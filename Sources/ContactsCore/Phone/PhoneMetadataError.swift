@@ -3,9 +3,9 @@
 /// The table is generated and committed, so this error means the generated file is corrupt or
 /// uses a pattern feature the engine does not implement; a unit test loads the table to catch
 /// that before release.
-struct PhoneMetadataError: Error, CustomStringConvertible {
+package struct PhoneMetadataError: Error, CustomStringConvertible {
     /// What is wrong, naming the record or pattern.
-    let description: String
+    package let description: String
 
     init(_ description: String) {
         self.description = description

@@ -5,9 +5,9 @@
 ///
 /// One tab-separated record a line; `PhoneMetadata` parses it once, on first use. The script's
 /// docstring describes the format.
-enum PhoneMetadataTable {
+package enum PhoneMetadataTable {
     /// The table's text.
-    static let text = #"""
+    package static let text = #"""
 phonenumbers	9.0.43
 unicode	14.0.0
 pattern	viablePhoneNumber	i	\d{2}|[+\uff0b]*(?:[-x\u2010-\u2015\u2212\u30fc\uff0d-\uff0f \u00a0\u00ad\u200b\u2060\u3000()\uff08\uff09\uff3b\uff3d.\[\]/~\u2053\u223c\uff5e*]*\d){3,}[-x\u2010-\u2015\u2212\u30fc\uff0d-\uff0f \u00a0\u00ad\u200b\u2060\u3000()\uff08\uff09\uff3b\uff3d.\[\]/~\u2053\u223c\uff5e*ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\d]*(?:;ext=(\d{1,20})|[ \u00a0\t,]*(?:e?xt(?:ensi(?:o\u0301?|\u00f3))?n?|\uff45?\uff58\uff54\uff4e?|\u0434\u043e\u0431|anexo)[:\.\uff0e]?[ \u00a0\t,-]*(\d{1,20})#?|[ \u00a0\t,]*(?:[x\uff58#\uff03~\uff5e]|int|\uff49\uff4e\uff54)[:\.\uff0e]?[ \u00a0\t,-]*(\d{1,9})#?|[- ]+(\d{1,6})#|[ \u00a0\t]*(?:,{2}|;)[:\.\uff0e]?[ \u00a0\t,-]*(\d{1,15})#?|[ \u00a0\t]*(?:,)+[:\.\uff0e]?[ \u00a0\t,-]*(\d{1,9})#?)?
@@ -16,6 +16,7 @@ pattern	globalNumberDigits	-	^\+(\d|[\-\.\(\)]?)*\d(\d|[\-\.\(\)]?)*$
 pattern	domainName	-	^([ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\d]+((\-)*[ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\d])*\.)*[ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz]+((\-)*[ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\d])*\.?$
 fold	d3:f3 130:69 131:69 17f:73 411:431 414:434 41e:43e 1c81:434 1c82:43e 212a:6b ff25:ff45 ff29:ff49 ff2e:ff4e ff34:ff54 ff38:ff58
 upper	131:49 17f:53
+digits	30 660 6f0 7c0 966 9e6 a66 ae6 b66 be6 c66 ce6 d66 de6 e50 ed0 f20 1040 1090 17e0 1810 1946 19d0 1a80 1a90 1b50 1bb0 1c40 1c50 a620 a8d0 a900 a9d0 a9f0 aa50 abf0 ff10 104a0 10d30 11066 110f0 11136 111d0 112f0 11450 114d0 11650 116c0 11730 118e0 11950 11c50 11d50 11da0 16a60 16ac0 16b50 1d7ce 1d7d8 1d7e2 1d7ec 1d7f6 1e140 1e2f0 1e950 1fbf0
 region	AC	247	00	-	-	5,6	-	(?:[01589]\d|[2-467])\d{4}
 region	AD	376	00	-	-	6,8,9	-	(?:1|6\d)\d{7}|[135-9]\d{5}
 region	AE	971	00	0	-	5,6,7,8,9,10,11,12	-	(?:[4-7]\d|9[0-689])\d{7}|800\d{2,9}|[2-4679]\d{7}

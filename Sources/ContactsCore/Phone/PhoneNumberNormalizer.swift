@@ -61,9 +61,7 @@ public struct PhoneNumberNormalizer: Sendable {
     public func normalize(utf8 bytes: UnsafeBufferPointer<UInt8>, defaultRegion: String? = nil)
         throws(PhoneNumberError) -> PhoneNumber
     {
-        let region = parser.defaultRegion(defaultRegion)
-        if PhoneUTF8.isValid(bytes) { return try parser.normalize(bytes, region: region) }
-        return try normalizeCopy(String(decoding: bytes, as: UTF8.self), region: region)
+        try parser.normalize(bytes, region: parser.defaultRegion(defaultRegion))
     }
 
     /// Normalizes a string that is not (or not yet) stored contiguously, through a native copy.

@@ -3,7 +3,7 @@ extension PhoneMetadata {
     /// scripts/phone/generate_metadata.py).
     struct Parsed {
         var version = ""
-        var rules = PhoneScalarRules(unicodeVersion: (0, 0), fold: [], upper: [])
+        var rules: PhoneScalarRules
         var viablePhoneNumber: PhoneAutomaton
         var extensionSuffix: PhoneAutomaton
         var globalNumberDigits: PhoneAutomaton
@@ -19,8 +19,8 @@ extension PhoneMetadata {
             var unicodeVersion: Unicode.Version?
             var fold: [(UInt32, UInt32)] = []
             var upper: [(UInt32, UInt8)] = []
-            for line in table.split(separator: "\n") {
-                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            var digitZeros: [UInt32] = []
+            for fields in Self.records(table) {
                 switch fields[0] {
                 case "phonenumbers":
                     try Self.expect(fields, count: 2)
@@ -40,6 +40,12 @@ extension PhoneMetadata {
                         guard pair.1 < 0x80 else { throw PhoneMetadataError("upper maps to non-ASCII") }
                         return (pair.0, UInt8(pair.1))
                     }
+                case "digits":
+                    try Self.expect(fields, count: 2)
+                    for item in fields[1].split(separator: " ") {
+                        guard let zero = UInt32(item, radix: 16) else { throw PhoneMetadataError("bad digit zero \(item)") }
+                        digitZeros.append(zero)
+                    }
                 case "region":
                     try Self.expect(fields, count: 9)
                     regionLines.append(fields)
@@ -51,22 +57,24 @@ extension PhoneMetadata {
                 }
             }
             guard let unicodeVersion else { throw PhoneMetadataError("missing unicode record") }
-            let rules = PhoneScalarRules(unicodeVersion: unicodeVersion, fold: fold, upper: upper)
+            guard digitZeros.first == 0x30 else { throw PhoneMetadataError("missing digits record") }
+            let rules = PhoneScalarRules(unicodeVersion: unicodeVersion, fold: fold, upper: upper, digitZeros: digitZeros)
             self.rules = rules
 
             func pattern(_ name: String) throws(PhoneMetadataError) -> PhonePattern {
                 guard let entry = patterns[name] else { throw PhoneMetadataError("missing pattern \(name)") }
                 return try PhonePattern(entry.source, ignoresCase: entry.ignoresCase, fold: rules.fold)
             }
-            viablePhoneNumber = try PhoneAutomaton(PhoneProgram(pattern("viablePhoneNumber")), rules: rules)
-            extensionSuffix = try PhoneAutomaton(PhoneProgram(pattern("extension").reversed()), rules: rules)
-            globalNumberDigits = try PhoneAutomaton(PhoneProgram(pattern("globalNumberDigits")), rules: rules)
-            domainName = try PhoneAutomaton(PhoneProgram(pattern("domainName")), rules: rules)
+            let text = PhoneScalarClassifier.Alphabet.unicode(rules)
+            viablePhoneNumber = try PhoneAutomaton(PhoneProgram(pattern("viablePhoneNumber")), alphabet: text)
+            extensionSuffix = try PhoneAutomaton(PhoneProgram(pattern("extension").reversed()), alphabet: text)
+            globalNumberDigits = try PhoneAutomaton(PhoneProgram(pattern("globalNumberDigits")), alphabet: text)
+            domainName = try PhoneAutomaton(PhoneProgram(pattern("domainName")), alphabet: text)
 
             var geographic: [String: Int] = [:]
             var nonGeographic: [Int: Int] = [:]
             for fields in regionLines {
-                let region = try Self.region(fields, rules: rules)
+                let region = try Self.region(fields)
                 let index = regions.count
                 guard index < Int(Int16.max) else { throw PhoneMetadataError("too many regions") }
                 regions.append(region)
@@ -95,6 +103,31 @@ extension PhoneMetadata {
             for region in regions where mainRegionIndexByCallingCode[region.countryCode] < 0 {
                 throw PhoneMetadataError("region \(region.regionCode) has an unlisted calling code")
             }
+        }
+
+        /// The table's lines split into tab-separated fields (on UTF-8: splitting a `String` by
+        /// characters would cost most of the load time).
+        private static func records(_ table: String) -> [[Substring]] {
+            var records: [[Substring]] = []
+            var fields: [Substring] = []
+            let utf8 = table.utf8
+            var fieldStart = utf8.startIndex
+            var index = utf8.startIndex
+            while index < utf8.endIndex {
+                let byte = utf8[index]
+                if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") {
+                    fields.append(table[fieldStart..<index])
+                    fieldStart = utf8.index(after: index)
+                    if byte == UInt8(ascii: "\n") {
+                        if !(fields.count == 1 && fields[0].isEmpty) { records.append(fields) }
+                        fields.removeAll(keepingCapacity: true)
+                    }
+                }
+                index = utf8.index(after: index)
+            }
+            if fieldStart < utf8.endIndex { fields.append(table[fieldStart...]) }
+            if !fields.isEmpty { records.append(fields) }
+            return records
         }
 
         private static func expect(_ fields: [Substring], count: Int) throws(PhoneMetadataError) {
@@ -130,10 +163,8 @@ extension PhoneMetadata {
         }
 
         /// One `region` record: id, calling code, IDD, national prefix for parsing, transform,
-        /// possible lengths, local-only lengths, general pattern.
-        private static func region(_ fields: [Substring], rules: PhoneScalarRules) throws(PhoneMetadataError)
-            -> PhoneRegionMetadata
-        {
+        /// possible lengths, local-only lengths, general pattern (patterns compile on first use).
+        private static func region(_ fields: [Substring]) throws(PhoneMetadataError) -> PhoneRegionMetadata {
             let regionCode = String(fields[1])
             guard let countryCode = Int(fields[2]), (1...PhoneMetadata.maximumCallingCode).contains(countryCode) else {
                 throw PhoneMetadataError("bad calling code in region \(regionCode)")
@@ -141,60 +172,12 @@ extension PhoneMetadata {
             let sources = PhoneRegionMetadata.Sources(
                 internationalPrefix: optional(fields[3]), nationalPrefixForParsing: optional(fields[4]),
                 nationalPrefixTransform: optional(fields[5]), generalPattern: optional(fields[8]))
-            func prefixMatcher(_ source: String?) throws(PhoneMetadataError) -> PhonePrefixMatcher? {
-                guard let source else { return nil }
-                return try PhonePrefixMatcher(PhonePattern(source, ignoresCase: false, fold: rules.fold))
-            }
-            let nationalPrefix = try prefixMatcher(sources.nationalPrefixForParsing)
-            var transform: [UInt8]?
-            if let rule = sources.nationalPrefixTransform {
-                guard let nationalPrefix else { throw PhoneMetadataError("transform without a prefix in \(regionCode)") }
-                transform = try Self.transform(rule, groupCount: nationalPrefix.groupCount, region: regionCode)
-            }
             let lengths = try PhonePossibleLengths(possible: lengths(fields[6]), localOnly: lengths(fields[7]))
             // E.164 numbers are kept in a UInt64: calling code and national number fit in 19 digits.
             guard String(countryCode).count + lengths.maximum <= 19 else {
                 throw PhoneMetadataError("numbers of \(regionCode) do not fit in 19 digits")
             }
-            var general: PhoneAutomaton?
-            if let source = sources.generalPattern {
-                general = try PhoneAutomaton(
-                    PhoneProgram(PhonePattern(source, ignoresCase: false, fold: rules.fold)), rules: rules)
-            }
-            return PhoneRegionMetadata(
-                regionCode: regionCode, countryCode: countryCode,
-                internationalPrefix: try prefixMatcher(sources.internationalPrefix),
-                nationalPrefixForParsing: nationalPrefix, nationalPrefixTransform: transform, lengths: lengths,
-                generalPattern: general, sources: sources)
-        }
-
-        /// Longest literal part of a transform rule accepted (the metadata's is three digits).
-        private static let maximumTransformLiterals = 16
-
-        /// A transform rule such as `9\1` as template bytes (see
-        /// `PhoneRegionMetadata.nationalPrefixTransform`). Each group may appear once, so the
-        /// rewritten number is never longer than the input plus the literal digits.
-        private static func transform(_ rule: String, groupCount: Int, region: String) throws(PhoneMetadataError)
-            -> [UInt8]
-        {
-            guard groupCount > 0 else { throw PhoneMetadataError("transform for a prefix without groups in \(region)") }
-            var template: [UInt8] = []
-            var bytes = rule.utf8.makeIterator()
-            var used = Set<UInt8>()
-            while let byte = bytes.next() {
-                if (0x30...0x39).contains(byte) {
-                    template.append(byte)
-                    continue
-                }
-                guard byte == UInt8(ascii: "\\"), let digit = bytes.next(), (0x31...0x39).contains(digit),
-                    Int(digit - 0x30) <= groupCount, used.insert(digit).inserted
-                else { throw PhoneMetadataError("unsupported transform rule \(rule) in \(region)") }
-                template.append(0x80 | (digit - 0x30))
-            }
-            guard template.filter({ $0 < 0x80 }).count <= maximumTransformLiterals else {
-                throw PhoneMetadataError("transform rule \(rule) too long in \(region)")
-            }
-            return template
+            return PhoneRegionMetadata(regionCode: regionCode, countryCode: countryCode, lengths: lengths, sources: sources)
         }
     }
 }

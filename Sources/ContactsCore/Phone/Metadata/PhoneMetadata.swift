@@ -25,6 +25,8 @@ package final class PhoneMetadata: Sendable {
     let viablePhoneNumber: PhoneAutomaton
     /// `_EXTN_PATTERNS_FOR_PARSING`, reversed, to find an extension at the end of a number.
     let extensionSuffix: PhoneAutomaton
+    /// The two automata above, answered in advance for plain digit input (nil: no shortcut).
+    let plainDigits: PhonePlainDigitsVerdicts?
     /// RFC 3966 global-number-digits, for a `phone-context` parameter.
     let globalNumberDigits: PhoneAutomaton
     /// RFC 3966 domainname, for a `phone-context` parameter.
@@ -38,12 +40,17 @@ package final class PhoneMetadata: Sendable {
     /// For each calling code: the index of its main region (or non-geographic record), or -1.
     private let mainRegionIndexByCallingCode: [Int16]
 
-    init(table: String) throws(PhoneMetadataError) {
+    /// Parses and compiles a table in the generated format (tests and benchmarks load the
+    /// embedded one again to measure or inspect it).
+    package init(table: String) throws(PhoneMetadataError) {
         let parsed = try Parsed(table)
         version = parsed.version
         rules = parsed.rules
         viablePhoneNumber = parsed.viablePhoneNumber
         extensionSuffix = parsed.extensionSuffix
+        plainDigits = PhonePlainDigitsVerdicts(
+            viablePhoneNumber: parsed.viablePhoneNumber, extensionSuffix: parsed.extensionSuffix,
+            maximumLength: PhoneNumberParser.maximumInputLength)
         globalNumberDigits = parsed.globalNumberDigits
         domainName = parsed.domainName
         regions = parsed.regions
@@ -57,20 +64,21 @@ package final class PhoneMetadata: Sendable {
 
     /// The index of the geographic region whose code is exactly `code` (`_is_valid_region_code`:
     /// case matters, "001" is not a region).
+    @inline(__always)
     func regionIndex(exactly code: String) -> Int? {
-        var utf8 = code.utf8.makeIterator()
-        guard let first = utf8.next(), let second = utf8.next(), utf8.next() == nil else { return nil }
+        let utf8 = code.utf8
+        guard utf8.count == 2, let first = utf8.first, let second = utf8.last else { return nil }
         return regionIndex(letters: first, second)
     }
 
     /// The index of the region libphonenumber reads metadata from for a default region `code`
     /// (`metadata_for_region(code.upper())`): like `regionIndex(exactly:)` after uppercasing.
     func regionIndex(uppercasing code: String) -> Int? {
-        var utf8 = code.utf8.makeIterator()
-        if let first = utf8.next(), let second = utf8.next(), utf8.next() == nil, first < 0x80, second < 0x80 {
+        let utf8 = code.utf8
+        if utf8.count == 2, let first = utf8.first, let second = utf8.last, first < 0x80, second < 0x80 {
             return regionIndex(letters: Self.asciiUppercase(first), Self.asciiUppercase(second))
         }
-        guard code.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         return regionIndex(exactly: code.uppercased())
     }
 
@@ -78,6 +86,7 @@ package final class PhoneMetadata: Sendable {
         (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
     }
 
+    @inline(__always)
     private func regionIndex(letters first: UInt8, _ second: UInt8) -> Int? {
         guard (0x41...0x5A).contains(first), (0x41...0x5A).contains(second) else { return nil }
         let index = regionIndexByLetters[Int(first - 0x41) * 26 + Int(second - 0x41)]
@@ -86,6 +95,7 @@ package final class PhoneMetadata: Sendable {
 
     /// The record of `callingCode`'s main region (or its non-geographic record), or nil when
     /// libphonenumber knows no such calling code.
+    @inline(__always)
     func mainRegion(forCallingCode callingCode: Int) -> PhoneRegionMetadata? {
         guard (0...Self.maximumCallingCode).contains(callingCode) else { return nil }
         let index = mainRegionIndexByCallingCode[callingCode]

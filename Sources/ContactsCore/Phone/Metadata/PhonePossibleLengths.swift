@@ -50,6 +50,7 @@ struct PhonePossibleLengths: Sendable, Equatable {
 
     /// libphonenumber's verdict for a national number of `length` digits, checked in its order:
     /// local-only lengths first, then the shortest, too short, too long, any other possible length.
+    @inline(__always)
     func check(_ length: Int) -> Check {
         let inRange = length >= 0 && length < 32
         if inRange && (localOnly >> UInt32(length)) & 1 == 1 { return .possibleLocalOnly }

@@ -1,5 +1,8 @@
 /// What libphonenumber knows about one region (or one non-geographic calling code, region
 /// "001") that parsing and the possibility check read.
+///
+/// The identity and the lengths are read when the table loads; the patterns are compiled the
+/// first time a number of the region needs them (`patterns`), so that loading stays cheap.
 package final class PhoneRegionMetadata: Sendable {
     /// The region code ("US", "GB", …), or "001" for a non-geographic calling code.
     package let regionCode: String
@@ -7,20 +10,11 @@ package final class PhoneRegionMetadata: Sendable {
     package let countryCode: Int
     /// The decimal digits of `countryCode`, most significant first.
     let countryCodeDigits: [UInt8]
-    /// International (IDD) prefixes dialled from this region, such as `00` or `011`.
-    let internationalPrefix: PhonePrefixMatcher?
-    /// National prefixes (and carrier codes) stripped from national-format numbers.
-    let nationalPrefixForParsing: PhonePrefixMatcher?
-    /// How a national-prefix match is rewritten: ASCII digits stand for themselves, a byte
-    /// 0x80 | g for capturing group g. Nil: the match is simply removed.
-    let nationalPrefixTransform: [UInt8]?
     /// Lengths of the general description (what the possibility check reads).
     let lengths: PhonePossibleLengths
-    /// The general national-number pattern (nil when the region has none, which matches nothing).
-    let generalPattern: PhoneAutomaton?
-    /// The patterns as the table wrote them, for tests that check the engine against a
-    /// reference regex implementation.
+    /// The patterns as the table wrote them.
     package let sources: Sources
+    private let compiled = PhoneOnceCell<PhoneRegionPatterns>()
 
     /// The pattern texts of a region record.
     package struct Sources: Sendable {
@@ -34,28 +28,26 @@ package final class PhoneRegionMetadata: Sendable {
         package let generalPattern: String?
     }
 
-    init(
-        regionCode: String, countryCode: Int, internationalPrefix: PhonePrefixMatcher?,
-        nationalPrefixForParsing: PhonePrefixMatcher?, nationalPrefixTransform: [UInt8]?,
-        lengths: PhonePossibleLengths, generalPattern: PhoneAutomaton?, sources: Sources
-    ) {
+    init(regionCode: String, countryCode: Int, lengths: PhonePossibleLengths, sources: Sources) {
         self.regionCode = regionCode
         self.countryCode = countryCode
         countryCodeDigits = Array(String(countryCode).utf8)
-        self.internationalPrefix = internationalPrefix
-        self.nationalPrefixForParsing = nationalPrefixForParsing
-        self.nationalPrefixTransform = nationalPrefixTransform
         self.lengths = lengths
-        self.generalPattern = generalPattern
         self.sources = sources
     }
 
-    /// Whether `digits` (ASCII) match the general national-number pattern in full
-    /// (`_match_national_number(number, general_desc, False)`).
+    /// The region's compiled patterns (compiled on first use, then shared).
     ///
-    /// - Complexity: O(n), one automaton step per digit.
-    @inline(__always)
-    func matchesGeneralPattern(_ digits: UnsafeBufferPointer<UInt8>) -> Bool {
-        generalPattern?.matchesWhole(digits) ?? false
+    /// - Complexity: O(1) after the first call, which compiles a few small patterns.
+    var patterns: PhoneRegionPatterns {
+        compiled.value {
+            do {
+                return try PhoneRegionPatterns(sources, regionCode: regionCode)
+            } catch {
+                // The table is generated and committed, and a unit test compiles every region:
+                // this means the source tree is broken, not that some input was bad.
+                fatalError("PhoneMetadataTable.generated.swift: region \(regionCode): \(error)")
+            }
+        }
     }
 }

@@ -17,7 +17,7 @@ extension PhoneNumberParser {
         } else {
             full = normalizeDigits(number, into: areas.normalized)
             // _parse_prefix_as_idd: strip the IDD unless a 0 follows (calling codes never start with 0).
-            if let prefix = region?.internationalPrefix, let match = prefix.match(full),
+            if let prefix = region?.patterns.internationalPrefix, let match = prefix.match(full),
                 match.end >= full.count || full[match.end] != UInt8(ascii: "0")
             {
                 full = full.trailing(from: match.end)
@@ -34,7 +34,8 @@ extension PhoneNumberParser {
         // match the region's pattern before but does after, or was too long before.
         let potential = stripNationalPrefix(
             full.trailing(from: region.countryCodeDigits.count), region: region, output: areas.callingCodeRewritten)
-        if (!region.matchesGeneralPattern(full) && region.matchesGeneralPattern(potential))
+        let patterns = region.patterns
+        if (!patterns.matchesGeneralPattern(full) && patterns.matchesGeneralPattern(potential))
             || region.lengths.check(full.count) == .tooLong
         {
             return (region.countryCode, potential)
@@ -61,12 +62,13 @@ extension PhoneNumberParser {
     func stripNationalPrefix(
         _ number: UnsafeBufferPointer<UInt8>, region: PhoneRegionMetadata, output: UnsafeMutableBufferPointer<UInt8>
     ) -> UnsafeBufferPointer<UInt8> {
-        guard !number.isEmpty, let prefix = region.nationalPrefixForParsing, let match = prefix.match(number) else {
+        let patterns = region.patterns
+        guard !number.isEmpty, let prefix = patterns.nationalPrefixForParsing, let match = prefix.match(number) else {
             return number
         }
-        let matchedBefore = region.matchesGeneralPattern(number)
+        let matchedBefore = patterns.matchesGeneralPattern(number)
         let result: UnsafeBufferPointer<UInt8>
-        if let template = region.nationalPrefixTransform, match.range(ofGroup: prefix.groupCount) != nil {
+        if let template = patterns.nationalPrefixTransform, match.range(ofGroup: prefix.groupCount) != nil {
             var count = 0
             func append(_ range: Range<Int>) {
                 for index in range where count < output.count {
@@ -89,7 +91,7 @@ extension PhoneNumberParser {
         } else {
             result = number.trailing(from: match.end)
         }
-        if matchedBefore && !region.matchesGeneralPattern(result) { return number }
+        if matchedBefore && !patterns.matchesGeneralPattern(result) { return number }
         return result
     }
 }

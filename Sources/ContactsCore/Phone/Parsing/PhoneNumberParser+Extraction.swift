@@ -16,12 +16,11 @@ extension PhoneNumberParser {
         guard let start else { return raw.leading(0) }
         // _UNWANTED_END_CHAR_PATTERN removes the trailing run of characters that are neither
         // alphanumeric nor '#' (and '_'): keep up to the last wanted one.
-        var end = start
-        index = start
-        while index < raw.count {
-            let (scalar, length) = PhoneUTF8.decode(raw, at: index)
-            index += length
-            if scalar == 0x23 || rules.isAlphanumeric(scalar) { end = index }
+        var end = raw.count
+        while end > start {
+            let (scalar, scalarStart) = PhoneUTF8.decode(raw, endingAt: end)
+            if scalar == 0x23 || rules.isAlphanumeric(scalar) { break }
+            end = scalarStart
         }
         // _SECOND_NUMBER_START_PATTERN: [\\/] *x
         index = start
@@ -74,6 +73,13 @@ extension PhoneNumberParser {
     func normalizeDigits(
         _ text: UnsafeBufferPointer<UInt8>, into area: UnsafeMutableBufferPointer<UInt8>
     ) -> UnsafeBufferPointer<UInt8> {
+        // Already ASCII digits: normalizing changes nothing, so the text itself is the answer.
+        var allDigits = true
+        for byte in text where byte &- 0x30 >= 10 {
+            allDigits = false
+            break
+        }
+        if allDigits { return text }
         let rules = metadata.rules
         // _VALID_ALPHA_PHONE_PATTERN is (?:.*?[A-Za-z]){3}.* matched in full: '.' stops at '\n'.
         var letters = 0

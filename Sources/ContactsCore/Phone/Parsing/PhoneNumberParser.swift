@@ -18,53 +18,80 @@ struct PhoneNumberParser {
     struct DefaultRegion {
         /// `_is_valid_region_code(region)`: the region is exactly a supported code.
         let isValid: Bool
-        /// `metadata_for_region(region.upper())`: the metadata parsing reads (nil without one).
-        let metadata: PhoneRegionMetadata?
+        /// Index in `metadata.regions` of `metadata_for_region(region.upper())`, or -1 for none.
+        let metadataIndex: Int
     }
 
     /// Resolves a default region string (nil, unknown, wrong case, … are all allowed).
+    @inline(__always)
     func defaultRegion(_ region: String?) -> DefaultRegion {
-        guard let region else { return DefaultRegion(isValid: false, metadata: nil) }
-        if let exact = metadata.regionIndex(exactly: region) {
-            return DefaultRegion(isValid: true, metadata: metadata.regions[exact])
-        }
-        return DefaultRegion(isValid: false, metadata: metadata.regionIndex(uppercasing: region).map { metadata.regions[$0] })
+        guard let region else { return DefaultRegion(isValid: false, metadataIndex: -1) }
+        if let exact = metadata.regionIndex(exactly: region) { return DefaultRegion(isValid: true, metadataIndex: exact) }
+        return DefaultRegion(isValid: false, metadataIndex: metadata.regionIndex(uppercasing: region) ?? -1)
     }
 
-    /// The E.164 number of `raw` (valid UTF-8), or why there is none.
+    /// The metadata parsing reads for `region`, if any.
+    @inline(__always)
+    private func metadata(of region: DefaultRegion) -> PhoneRegionMetadata? {
+        region.metadataIndex >= 0 ? metadata.regions[region.metadataIndex] : nil
+    }
+
+    /// The E.164 number of `raw` (UTF-8; malformed sequences read as U+FFFD), or why there is none.
     func normalize(_ raw: UnsafeBufferPointer<UInt8>, region: DefaultRegion) throws(PhoneNumberError) -> PhoneNumber {
-        guard PhoneUTF8.scalarCount(raw, limit: Self.maximumInputLength) <= Self.maximumInputLength else {
-            throw .inputTooLong
+        let survey = PhoneUTF8.survey(raw)
+        guard survey.isValid else { return try normalizeRepaired(raw, region: region) }
+        guard survey.scalarCount <= Self.maximumInputLength else { throw .inputTooLong }
+        // ASCII digits after an optional '+' are already the possible number: nothing to extract.
+        if survey.isPlainDigits, let verdicts = metadata.plainDigits {
+            return try parse(raw, region: region, plainDigits: verdicts)
         }
         // _build_national_number_for_parsing
-        guard let marker = PhoneUTF8.firstIndex(of: ";phone-context=", in: raw) else {
-            return try parse(extractPossibleNumber(raw), region: region)
+        guard survey.hasSemicolon, let marker = PhoneUTF8.firstIndex(of: ";phone-context=", in: raw) else {
+            return try parse(truncatingSubaddress(extractPossibleNumber(raw)), region: region)
         }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) {
             (buffer) throws(PhoneNumberError) -> PhoneNumber in
-            try parse(nationalNumber(fromPhoneContextIn: raw, marker: marker, into: buffer), region: region)
+            let national = try nationalNumber(fromPhoneContextIn: raw, marker: marker, into: buffer)
+            return try parse(truncatingSubaddress(national), region: region)
         }
     }
 
-    /// Everything after building the national number for parsing.
-    private func parse(_ candidate: UnsafeBufferPointer<UInt8>, region: DefaultRegion) throws(PhoneNumberError)
+    /// Malformed UTF-8 is read as `String(decoding:as:)` reads it, through a repaired copy.
+    private func normalizeRepaired(_ raw: UnsafeBufferPointer<UInt8>, region: DefaultRegion) throws(PhoneNumberError)
         -> PhoneNumber
     {
+        var repaired = String(decoding: raw, as: UTF8.self)
+        let result = repaired.withUTF8 { bytes in
+            Result { () throws(PhoneNumberError) -> PhoneNumber in try normalize(bytes, region: region) }
+        }
+        return try result.get()
+    }
+
+    /// Deletes an RFC 3966 isdn-subaddress and everything after it (unless at the very start).
+    private func truncatingSubaddress(_ national: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let subaddress = PhoneUTF8.firstIndex(of: ";isub=", in: national), subaddress > 0 else { return national }
+        return national.leading(subaddress)
+    }
+
+    /// Everything after building the national number for parsing. `plainDigits` answers the
+    /// viability and extension questions when `candidate` is plain digits.
+    private func parse(
+        _ candidate: UnsafeBufferPointer<UInt8>, region: DefaultRegion, plainDigits: PhonePlainDigitsVerdicts? = nil
+    ) throws(PhoneNumberError) -> PhoneNumber {
         var national = candidate
-        // Delete the isdn-subaddress and everything after it (only when not at the very start).
-        if let subaddress = PhoneUTF8.firstIndex(of: ";isub=", in: national), subaddress > 0 {
-            national = national.leading(subaddress)
+        func isViable(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            plainDigits?.isViable(text) ?? metadata.viablePhoneNumber.matchesWhole(text)
         }
         // _is_viable_phone_number (the pattern itself requires at least two scalars).
-        guard metadata.viablePhoneNumber.matchesWhole(national) else { throw .notANumber }
+        guard isViable(national) else { throw .notANumber }
         // _check_region_for_parsing
         let plusLength = Self.plusPrefixLength(national)
         if !region.isValid && plusLength == 0 { throw .missingRegion }
         // _maybe_strip_extension: the leftmost extension, if what precedes it is viable.
-        if let start = metadata.extensionSuffix.leftmostMatchingSuffix(of: national),
-            metadata.viablePhoneNumber.matchesWhole(national.leading(start))
-        {
-            national = national.leading(start)
+        let extensionStart =
+            plainDigits.map { $0.extensionStart(national) } ?? metadata.extensionSuffix.leftmostMatchingSuffix(of: national)
+        if let extensionStart, isViable(national.leading(extensionStart)) {
+            national = national.leading(extensionStart)
         }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * Self.digitAreaSize) {
             (scratch) throws(PhoneNumberError) -> PhoneNumber in
@@ -72,23 +99,28 @@ struct PhoneNumberParser {
             var countryCode: Int
             var nationalNumber: UnsafeBufferPointer<UInt8>
             do throws(PhoneNumberError) {
-                (countryCode, nationalNumber) = try extractCountryCode(national, region: region.metadata, areas: areas)
+                (countryCode, nationalNumber) = try extractCountryCode(national, region: metadata(of: region), areas: areas)
             } catch {
                 guard error.code == .invalidCountryCode, plusLength > 0 else { throw error }
                 // Strip the plus-char, and try again.
                 (countryCode, nationalNumber) = try extractCountryCode(
-                    national.trailing(from: plusLength), region: region.metadata, areas: areas)
+                    national.trailing(from: plusLength), region: metadata(of: region), areas: areas)
                 if countryCode == 0 { throw .uninterpretableAfterPlus }
             }
+            // The region whose rules finish the parse, and the main region of the calling code,
+            // whose lengths decide possibility (they differ for, e.g., a national number from CA).
             let numberRegion: PhoneRegionMetadata
+            let mainRegion: PhoneRegionMetadata
             if countryCode != 0 {
                 guard let main = metadata.mainRegion(forCallingCode: countryCode) else { throw .unknownCallingCode }
-                numberRegion = main
+                (numberRegion, mainRegion) = (main, main)
             } else {
                 // Without a calling code the number is national to the default region, which the
                 // region check above guarantees is valid.
-                guard let defaultMetadata = region.metadata else { throw .missingRegion }
-                numberRegion = defaultMetadata
+                guard let defaultMetadata = metadata(of: region),
+                    let main = metadata.mainRegion(forCallingCode: defaultMetadata.countryCode)
+                else { throw .missingRegion }
+                (numberRegion, mainRegion) = (defaultMetadata, main)
                 countryCode = defaultMetadata.countryCode
             }
             guard nationalNumber.count >= Self.minimumNationalNumberLength else { throw .tooShortNSN }
@@ -100,17 +132,16 @@ struct PhoneNumberParser {
             guard nationalNumber.count <= PhonePossibleLengths.longestNationalNumber else {
                 throw .nationalNumberTooLong
             }
-            return try possibleNumber(countryCode: countryCode, nationalNumber: nationalNumber)
+            return try possibleNumber(countryCode: countryCode, nationalNumber: nationalNumber, mainRegion: mainRegion)
         }
     }
 
     /// `is_possible_number_with_reason` == IS_POSSIBLE, judged by the main region of the
     /// calling code, then the E.164 digits.
-    private func possibleNumber(countryCode: Int, nationalNumber: UnsafeBufferPointer<UInt8>) throws(PhoneNumberError)
-        -> PhoneNumber
-    {
-        guard let main = metadata.mainRegion(forCallingCode: countryCode) else { throw .unknownCallingCode }
-        switch main.lengths.check(nationalNumber.count) {
+    private func possibleNumber(
+        countryCode: Int, nationalNumber: UnsafeBufferPointer<UInt8>, mainRegion: PhoneRegionMetadata
+    ) throws(PhoneNumberError) -> PhoneNumber {
+        switch mainRegion.lengths.check(nationalNumber.count) {
         case .possible: break
         case .possibleLocalOnly: throw .localOnly
         case .tooShort: throw .tooShort

@@ -7,7 +7,7 @@
 /// (RE2's "bit state"): the first visit to a pair is the highest-priority one, so a revisit can
 /// be skipped without changing the answer, and the work is bounded by instructions × positions.
 /// Both the bitmap and the job stack live on the stack for the metadata's patterns.
-struct PhonePrefixMatcher: Sendable {
+final class PhonePrefixMatcher: Sendable {
     /// Most capturing groups supported (their spans travel in one `SIMD8<Int16>`).
     static let maximumGroups = 3
     /// Backtracking jobs kept on the stack before spilling to a heap array.
@@ -29,8 +29,14 @@ struct PhonePrefixMatcher: Sendable {
     }
 
     private let instructions: [PhoneProgram.Instruction]
-    private let atoms: [PhoneCharacterSet]
+    /// For atom a: its ASCII members below 0x40 at 2a, the rest (shifted by 0x40) at 2a + 1.
+    private let atomMasks: [UInt64]
     private let maximumLength: Int?
+    /// The ASCII bytes (as two 64-bit halves) a match can start with.
+    private let firstByteLow: UInt64
+    private let firstByteHigh: UInt64
+    /// Whether the pattern can match without consuming anything.
+    private let matchesEmpty: Bool
     /// How many capturing groups the pattern has.
     let groupCount: Int
 
@@ -41,9 +47,34 @@ struct PhonePrefixMatcher: Sendable {
         }
         let program = try PhoneProgram(pattern)
         instructions = program.instructions
-        atoms = program.atoms
+        atomMasks = program.atoms.flatMap { [$0.asciiLow, $0.asciiHigh] }
         maximumLength = pattern.maximumLength
         groupCount = pattern.groupCount
+        // Everything reachable from the start without consuming: the first atoms, and `match`.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var empty = false
+        var reached = Set<Int32>()
+        var pending: [Int32] = [0]
+        while let pc = pending.popLast() {
+            guard reached.insert(pc).inserted else { continue }
+            switch program.instructions[Int(pc)] {
+            case .consume(let atom):
+                low |= program.atoms[Int(atom)].asciiLow
+                high |= program.atoms[Int(atom)].asciiHigh
+            case .split(let preferred, let alternative):
+                pending += [preferred, alternative]
+            case .jump(let target):
+                pending.append(target)
+            case .save, .assertEnd:
+                pending.append(pc + 1)
+            case .match:
+                empty = true
+            }
+        }
+        firstByteLow = low
+        firstByteHigh = high
+        matchesEmpty = empty
     }
 
     /// The leftmost-first match of the pattern at the start of `digits` (ASCII bytes), if any.
@@ -51,6 +82,12 @@ struct PhonePrefixMatcher: Sendable {
     /// - Complexity: O(p × m), p the program size and m the shorter of the input and the
     ///   longest possible match.
     func match(_ digits: UnsafeBufferPointer<UInt8>) -> Match? {
+        if !matchesEmpty {
+            // Most inputs fail on their first digit: answer those without starting the search.
+            guard let first = digits.first, first < 0x80 else { return nil }
+            let mask = first < 0x40 ? firstByteLow : firstByteHigh
+            guard (mask >> UInt64(first & 63)) & 1 == 1 else { return nil }
+        }
         let width = min(digits.count, maximumLength ?? digits.count) + 1
         let cells = instructions.count * width
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (cells + 63) >> 6) { visited in
@@ -87,6 +124,18 @@ struct PhonePrefixMatcher: Sendable {
         _ digits: UnsafeBufferPointer<UInt8>, width: Int, visited: UnsafeMutableBufferPointer<UInt64>,
         jobs: UnsafeMutableBufferPointer<Job>
     ) -> Outcome {
+        instructions.withUnsafeBufferPointer { instructions in
+            atomMasks.withUnsafeBufferPointer { masks in
+                search(digits, width: width, visited: visited, jobs: jobs, instructions: instructions, masks: masks)
+            }
+        }
+    }
+
+    private func search(
+        _ digits: UnsafeBufferPointer<UInt8>, width: Int, visited: UnsafeMutableBufferPointer<UInt64>,
+        jobs: UnsafeMutableBufferPointer<Job>, instructions: UnsafeBufferPointer<PhoneProgram.Instruction>,
+        masks: UnsafeBufferPointer<UInt64>
+    ) -> Outcome {
         visited.update(repeating: 0)
         var slots = SIMD8<Int16>(repeating: -1)
         var top = 0
@@ -108,9 +157,11 @@ struct PhonePrefixMatcher: Sendable {
                 visited[cell >> 6] |= bit
                 switch instructions[pc] {
                 case .consume(let atom):
-                    guard position < digits.count, digits[position] < 0x80,
-                        atoms[Int(atom)].containsASCII(digits[position])
-                    else { break threads }
+                    guard position < digits.count else { break threads }
+                    let byte = digits[position]
+                    guard byte < 0x80, (masks[2 * Int(atom) + Int(byte >> 6)] >> UInt64(byte & 63)) & 1 == 1 else {
+                        break threads
+                    }
                     pc += 1
                     position += 1
                 case .split(let preferred, let alternative):

@@ -4,7 +4,18 @@
 /// Class 0 is "in no atom" (every transition on it is a dead end). ASCII is one table lookup;
 /// other scalars are folded (for case-insensitive programs), looked up in the few explicit
 /// ranges the atoms name, and tested for being a decimal digit when some atom holds `\d`.
+///
+/// The metadata's digit patterns only ever read normalized ASCII digits: their classifier
+/// (`Alphabet.asciiDigits`) tells apart `0`–`9` only and puts every other scalar in class 0.
 struct PhoneScalarClassifier: Sendable {
+    /// Which scalars an automaton reads.
+    enum Alphabet {
+        /// Any scalar, with these Unicode rules.
+        case unicode(PhoneScalarRules)
+        /// Only the ASCII digits; anything else is a dead end.
+        case asciiDigits
+    }
+
     /// Largest number of distinct atoms one program may use (signatures are 64-bit masks).
     static let maximumAtoms = 64
     /// Explicit intervals up to this size are scanned for decimal digits; larger ones are assumed
@@ -18,19 +29,27 @@ struct PhoneScalarClassifier: Sendable {
     /// The class of each ASCII scalar, already folded when the program ignores case.
     let asciiClasses: [UInt8]
     private let ignoresCase: Bool
-    private let rules: PhoneScalarRules
+    /// Nil for an ASCII-digits alphabet.
+    private let rules: PhoneScalarRules?
     private let intervalStarts: [UInt32]
     private let intervalSignatures: [UInt64]
     private let decimalDigitSignature: UInt64
     private let sortedSignatures: [UInt64]
     private let sortedSignatureClasses: [UInt8]
 
-    /// Partitions the scalars by membership in `program`'s atoms.
-    init(_ program: PhoneProgram, rules: PhoneScalarRules) throws(PhoneMetadataError) {
-        let atoms = program.atoms
-        guard atoms.count <= Self.maximumAtoms else {
-            throw PhoneMetadataError("pattern uses \(atoms.count) distinct character sets")
+    /// Partitions the scalars of `alphabet` by membership in `program`'s atoms.
+    init(_ program: PhoneProgram, alphabet: Alphabet) throws(PhoneMetadataError) {
+        guard program.atoms.count <= Self.maximumAtoms else {
+            throw PhoneMetadataError("pattern uses \(program.atoms.count) distinct character sets")
         }
+        switch alphabet {
+        case .unicode(let rules): try self.init(unicodeOf: program, rules: rules)
+        case .asciiDigits: self.init(digitsOf: program.atoms)
+        }
+    }
+
+    private init(unicodeOf program: PhoneProgram, rules: PhoneScalarRules) throws(PhoneMetadataError) {
+        let atoms = program.atoms
         ignoresCase = program.ignoresCase
         self.rules = rules
         var digitSignature: UInt64 = 0
@@ -96,6 +115,31 @@ struct PhoneScalarClassifier: Sendable {
         sortedSignatureClasses = order.map { UInt8($0) }
     }
 
+    private init(digitsOf atoms: [PhoneCharacterSet]) {
+        var signatures: [UInt64] = [0]
+        var ascii = [UInt8](repeating: 0, count: 0x80)
+        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") {
+            var signature: UInt64 = 0
+            for (index, atom) in atoms.enumerated() where atom.containsASCII(digit) { signature |= 1 << UInt64(index) }
+            if let known = signatures.firstIndex(of: signature) {
+                ascii[Int(digit)] = UInt8(known)
+            } else {
+                ascii[Int(digit)] = UInt8(signatures.count)
+                signatures.append(signature)
+            }
+        }
+        classCount = signatures.count
+        classSignatures = signatures
+        asciiClasses = ascii
+        ignoresCase = false
+        rules = nil
+        intervalStarts = []
+        intervalSignatures = []
+        decimalDigitSignature = 0
+        sortedSignatures = []
+        sortedSignatureClasses = []
+    }
+
     /// The class of any scalar.
     @inline(__always)
     func classify(_ scalar: UInt32) -> Int {
@@ -104,6 +148,7 @@ struct PhoneScalarClassifier: Sendable {
     }
 
     private func classifyNonASCII(_ original: UInt32) -> Int {
+        guard let rules else { return 0 }
         let scalar = ignoresCase ? rules.fold(original) : original
         if scalar < 0x80 { return Int(asciiClasses[Int(scalar)]) }
         var signature: UInt64 = 0

@@ -3,19 +3,26 @@
 /// scalars assigned after that version count as unassigned here too, so the answers do not
 /// move when the Swift toolchain's Unicode tables do.
 ///
-/// ASCII is answered inline; only other scalars consult `Unicode.Scalar.Properties`.
-struct PhoneScalarRules: Sendable {
+/// ASCII is answered inline; decimal digits come from the exported table; only the
+/// alphanumeric test of other scalars consults `Unicode.Scalar.Properties`.
+final class PhoneScalarRules: Sendable {
     /// The Unicode version the reference implementation used.
     let unicodeVersion: Unicode.Version
     private let foldKeys: [UInt32]
     private let foldValues: [UInt32]
     private let upperKeys: [UInt32]
     private let upperValues: [UInt8]
+    /// The zero of every script's run of ten decimal digits, ascending.
+    private let digitZeros: [UInt32]
 
-    /// Rules for `unicodeVersion`, with the case-insensitive `fold` pairs and the non-ASCII
-    /// scalars whose uppercase is an ASCII letter (`upper`), both as exported by the generator.
-    init(unicodeVersion: Unicode.Version, fold: [(UInt32, UInt32)], upper: [(UInt32, UInt8)]) {
+    /// Rules for `unicodeVersion`, with the case-insensitive `fold` pairs, the non-ASCII
+    /// scalars whose uppercase is an ASCII letter (`upper`) and the zeros of the decimal digit
+    /// scripts (`digitZeros`), all as exported by the generator.
+    init(
+        unicodeVersion: Unicode.Version, fold: [(UInt32, UInt32)], upper: [(UInt32, UInt8)], digitZeros: [UInt32]
+    ) {
         self.unicodeVersion = unicodeVersion
+        self.digitZeros = digitZeros.sorted()
         let sortedFold = fold.sorted { $0.0 < $1.0 }
         foldKeys = sortedFold.map(\.0)
         foldValues = sortedFold.map(\.1)
@@ -32,8 +39,8 @@ struct PhoneScalarRules: Sendable {
         return foldValues[index]
     }
 
-    /// The value of a decimal digit (general category Nd: `0`–`9`, full-width, Arabic-Indic,
-    /// Devanagari, …), or nil for any other scalar.
+    /// The value of a decimal digit (general category Nd as the reference knew it: `0`–`9`,
+    /// full-width, Arabic-Indic, Devanagari, …), or nil for any other scalar.
     @inline(__always)
     func decimalDigitValue(_ scalar: UInt32) -> UInt8? {
         if scalar < 0x80 { return (0x30...0x39).contains(scalar) ? UInt8(scalar - 0x30) : nil }
@@ -41,18 +48,33 @@ struct PhoneScalarRules: Sendable {
     }
 
     private func nonASCIIDecimalDigitValue(_ scalar: UInt32) -> UInt8? {
-        guard let known = knownScalar(scalar), known.properties.numericType == .decimal,
-            let value = known.properties.numericValue, value >= 0, value <= 9
-        else { return nil }
-        return UInt8(value)
+        var low = 0
+        var high = digitZeros.count
+        while low < high {
+            let middle = (low + high) / 2
+            if digitZeros[middle] <= scalar {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        guard low > 0 else { return nil }
+        let offset = scalar - digitZeros[low - 1]
+        return offset < 10 ? UInt8(offset) : nil
     }
 
     /// Python's `str.isalnum()` for one scalar: a letter (Lu, Ll, Lt, Lm, Lo) or a scalar with
     /// a numeric value. `\w` in Python's regexes is this plus `_`.
+    @inline(__always)
     func isAlphanumeric(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 {
             return (0x30...0x39).contains(scalar) || (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar)
         }
+        return nonASCIIIsAlphanumeric(scalar)
+    }
+
+    @inline(never)
+    private func nonASCIIIsAlphanumeric(_ scalar: UInt32) -> Bool {
         guard let known = knownScalar(scalar) else { return false }
         switch known.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:

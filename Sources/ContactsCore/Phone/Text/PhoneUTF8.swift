@@ -50,30 +50,67 @@ enum PhoneUTF8 {
         return (decoded.scalar, start)
     }
 
-    /// How many scalars `bytes` holds, counting up to `limit + 1` at most.
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
-        var count = 0
-        var index = 0
-        while index < bytes.count && count <= limit {
-            index += decode(bytes, at: index).length
-            count += 1
-        }
-        return count
+    /// What one pass over a text reveals.
+    struct Survey {
+        /// Whether the bytes are well-formed UTF-8.
+        var isValid = true
+        /// How many scalars the text holds (malformed bytes count one each).
+        var scalarCount = 0
+        /// Whether the text holds a `;` (so RFC 3966 parameters may be present).
+        var hasSemicolon = false
+        /// Whether the text is ASCII digits, at least one, with at most a `+` before them.
+        var isPlainDigits = true
     }
 
-    /// Whether `bytes` is well-formed UTF-8.
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Validity, length and shape of `bytes` in one pass.
+    ///
+    /// - Complexity: O(n).
+    static func survey(_ bytes: UnsafeBufferPointer<UInt8>) -> Survey {
+        // Plain ASCII (nearly every number) in one tight pass.
+        var nonDigits = 0
+        var semicolons = 0
+        var nonASCII = 0
+        for byte in bytes {
+            nonDigits &+= byte &- 0x30 >= 10 ? 1 : 0
+            semicolons &+= byte == UInt8(ascii: ";") ? 1 : 0
+            nonASCII &+= byte >= 0x80 ? 1 : 0
+        }
+        let leadingPlus = bytes.first == UInt8(ascii: "+")
+        if nonASCII == 0 {
+            return Survey(
+                isValid: true, scalarCount: bytes.count, hasSemicolon: semicolons > 0,
+                isPlainDigits: nonDigits == (leadingPlus ? 1 : 0) && bytes.count > nonDigits)
+        }
+        return surveyNonASCII(bytes)
+    }
+
+    private static func surveyNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Survey {
+        var isValid = true
+        var scalarCount = 0
+        var hasSemicolon = false
+        var nonDigits = 0
         var index = 0
         while index < bytes.count {
-            if bytes[index] < 0x80 {
+            let byte = bytes[index]
+            scalarCount += 1
+            if byte < 0x80 {
+                if byte &- 0x30 >= 10 {
+                    nonDigits += byte == UInt8(ascii: "+") && index == 0 ? 0 : 1
+                    hasSemicolon = hasSemicolon || byte == UInt8(ascii: ";")
+                }
                 index += 1
                 continue
             }
+            nonDigits += 1
             let decoded = decode(bytes, at: index)
-            if decoded.scalar == replacement && decoded.length == 1 { return false }
+            // A real U+FFFD is three bytes long; a one-byte replacement marks malformed input.
+            if decoded.scalar == replacement && decoded.length == 1 { isValid = false }
             index += decoded.length
         }
-        return true
+        let hasDigit = bytes.count > (bytes.first == UInt8(ascii: "+") ? 1 : 0)
+        return Survey(
+            isValid: isValid, scalarCount: scalarCount, hasSemicolon: hasSemicolon,
+            isPlainDigits: nonDigits == 0 && hasDigit)
     }
 
     /// The first byte offset at or after `start` where `needle` (ASCII) occurs, or nil.
