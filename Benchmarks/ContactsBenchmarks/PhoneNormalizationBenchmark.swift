@@ -1,0 +1,105 @@
+import ContactsCore
+import Foundation
+
+/// E.164 normalization (PROTOCOL §3) vs a naive "keep the digits" baseline, ns per number, on
+/// the golden corpus's strings (the same file scripts/phone/bench_python.py measures
+/// libphonenumber's Python port on, so the README can compare the two):
+///   - national format: the accepted cases written without `+` and parsed with a region
+///     (`(415) 555-2671` / US, `020 7946 0018` / GB, `06 1234 5678` / IT, …);
+///   - `+digits`: the cases already in E.164 form;
+///   - everything: all cases, rejected ones included (10 KB strings, emoji, tel: URIs, …).
+/// Also the one-off cost of loading the metadata table.
+func phoneNormalizationBenchmarks(_ runner: BenchmarkRunner) throws {
+    let cases = try PhoneBenchmarkCase.loadCorpus()
+    let start = WallClock.monotonicNanoseconds()
+    let metadata = try PhoneMetadata(table: PhoneMetadataTable.text)
+    let loadMilliseconds = Double(WallClock.monotonicNanoseconds() - start) / 1e6
+    runner.record(
+        BenchmarkRow(
+            workload: "phone metadata load (\(metadata.regions.count) regions)", size: "1", unit: "ms",
+            ours: Statistics([loadMilliseconds]), baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil))
+
+    let national = cases.filter { $0.region != nil && $0.accepted && !$0.raw.contains(UInt8(ascii: "+")) }
+    let e164 = cases.filter { $0.raw.first == UInt8(ascii: "+") && $0.raw.dropFirst().allSatisfy { $0 &- 0x30 < 10 } }
+    let workloads = [("national format", national), ("+digits", e164), ("whole corpus", cases)]
+    if ProcessInfo.processInfo.environment["PB"] != nil {
+        let asciiNational = national.filter { $0.raw.allSatisfy { $0 < 0x80 } }
+        for (name, inputs) in workloads + [("ascii national", asciiNational)] where ProcessInfo.processInfo.environment["PB"] == "all" || name == ProcessInfo.processInfo.environment["PB"] {
+            let normalizer = PhoneNumberNormalizer()
+            var best = Double.infinity
+            var total: UInt64 = 0
+            for _ in 0..<5 {
+                var t0 = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0)
+                for _ in 0..<(Int(ProcessInfo.processInfo.environment["PBR"] ?? "") ?? 200) { for input in inputs { total &+= input.raw.withUnsafeBufferPointer { bytes in (try? normalizer.normalize(utf8: bytes, defaultRegion: input.region).e164) ?? 1 } } }
+                var t1 = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1)
+                let ns = Double(t1.tv_sec - t0.tv_sec) * 1e9 + Double(t1.tv_nsec - t0.tv_nsec)
+                best = min(best, ns / Double(inputs.count * (Int(ProcessInfo.processInfo.environment["PBR"] ?? "") ?? 200)))
+            }
+            print("CPU", name, inputs.count, best, total)
+        }
+        return
+    }
+    let normalizer = PhoneNumberNormalizer()
+    for (name, inputs) in workloads {
+        let repeats = max(1, runner.size(quick: 20_000, full: 400_000) / max(1, inputs.count))
+        runner.compare(
+            "phone normalize, \(name)", size: "\(inputs.count)", operations: inputs.count * repeats,
+            ours: {
+                var total: UInt64 = 0
+                for _ in 0..<repeats {
+                    for input in inputs {
+                        total &+= input.raw.withUnsafeBufferPointer { bytes in
+                            (try? normalizer.normalize(utf8: bytes, defaultRegion: input.region).e164) ?? 1
+                        }
+                    }
+                }
+                return total
+            },
+            baseline: {
+                var total: UInt64 = 0
+                for _ in 0..<repeats {
+                    for input in inputs { total &+= naiveDigits(input.raw) }
+                }
+                return total
+            })
+    }
+}
+
+/// The baseline: every ASCII digit of the string, as one integer (what a normalizer that
+/// "strips everything but digits" computes), capped at 19 digits.
+private func naiveDigits(_ raw: [UInt8]) -> UInt64 {
+    var value: UInt64 = 0
+    var digits = 0
+    for byte in raw where byte &- 0x30 < 10 && digits < 19 {
+        value = value &* 10 &+ UInt64(byte &- 0x30)
+        digits += 1
+    }
+    return value
+}
+
+/// One corpus case: the raw bytes, the default region, whether libphonenumber accepts it.
+private struct PhoneBenchmarkCase {
+    let raw: [UInt8]
+    let region: String?
+    let accepted: Bool
+
+    /// Tests/ContactsCoreTests/Phone/Fixtures/phone_corpus.jsonl (written by
+    /// scripts/phone/generate_corpus.py): a header line, then `[raw, region, expected]` lines.
+    static func loadCorpus() throws -> [PhoneBenchmarkCase] {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Tests/ContactsCoreTests/Phone/Fixtures/phone_corpus.jsonl").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var cases: [PhoneBenchmarkCase] = []
+        for line in text.split(separator: "\n").dropFirst() {
+            guard let items = try JSONParser.parse(String(line)).arrayValue, items.count == 3,
+                let raw = items[0].stringValue, let expected = items[2].stringValue
+            else { throw BenchmarkInputError(description: "malformed corpus line: \(line.prefix(80))") }
+            cases.append(PhoneBenchmarkCase(raw: Array(raw.utf8), region: items[1].stringValue, accepted: expected.hasPrefix("+")))
+        }
+        return cases
+    }
+}
+
+private struct BenchmarkInputError: Error, CustomStringConvertible {
+    let description: String
+}
