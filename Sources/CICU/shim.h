@@ -21,3 +21,9 @@ static inline int32_t cicu_fold_case(const UChar *src, int32_t length, UChar *de
 static inline uint8_t cicu_combining_class(UChar32 c) {
     return u_getCombiningClass(c);
 }
+
+/// True when the general category of a code point is a letter, a number or a mark (L*, N*, M*):
+/// the word characters of PROTOCOL §6 search ranking. U_GET_GC_MASK is a macro Swift cannot call.
+static inline int cicu_is_word_character(UChar32 c) {
+    return (U_GET_GC_MASK(c) & (U_GC_L_MASK | U_GC_N_MASK | U_GC_M_MASK)) != 0;
+}

@@ -1,0 +1,188 @@
+extension ContactSearchIndex {
+    /// The contacts matching `query` under `field`, ranked (PROTOCOL §2): `total` counts every
+    /// match; `contacts` holds the ranks `skip ..< skip + limit`.
+    ///
+    /// Terms are the query's whitespace-separated parts; a contact matches when every term
+    /// does. Ranking: tier 0 when `fold(displayName)` starts with the fold of the normalized
+    /// query, tier 1 when every term's fold starts a word of it, tier 2 otherwise; within a
+    /// tier by the bytes of `fold(displayName)`, then of the id. A negative `skip` or `limit`
+    /// counts as 0.
+    ///
+    /// - Complexity: about O(l + c + skip + limit) — l posting entries read, c candidates
+    ///   confirmed — plus O(d log d) for the d matches among contacts added since the last
+    ///   rebuild; never a sort of all matches.
+    public func search(_ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+        let parsed = SearchQuery(query)
+        let terms = parsed.terms.map(SearchTerm.init)
+        let matches = matchingSlots(terms, field: field)
+        var prefix: [UInt8] = []
+        SearchFolding.appendFolded(parsed.normalized, to: &prefix)
+        let slots = rank(matches, terms: terms, prefix: prefix, skip: max(0, skip), limit: max(0, limit))
+        return SearchPage(total: matches.count, contacts: slots.map { slotContacts[Int($0)] })
+    }
+
+    /// Every contact of `fieldType` (all, with a phone, with an email, with notes), by the bytes
+    /// of `fold(displayName)` then of the id: `total` counts them, `contacts` holds the ranks
+    /// `skip ..< skip + limit`. A negative `skip` or `limit` counts as 0.
+    ///
+    /// - Complexity: O(skip + limit) for the base, plus O(d log d) for the d contacts added
+    ///   since the last rebuild.
+    public func fetch(_ fieldType: FetchFieldType = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+        let required: FoldedContact.Flags =
+            switch fieldType {
+            case .any: .live
+            case .phone: [.live, .hasPhone]
+            case .email: [.live, .hasEmail]
+            case .notes: [.live, .hasNotes]
+            }
+        let total =
+            switch fieldType {
+            case .any: count
+            case .phone: phoneCount
+            case .email: emailCount
+            case .notes: notesCount
+            }
+        var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
+        store.withView { view in
+            let delta = sortedDelta(in: view) { store.flags(of: Int($0)).isSuperset(of: required) }
+            collect(into: &page, tierCount: total, delta: delta, view: view) { body in
+                for slot in 0..<baseSlotCount where store.flags(of: slot).isSuperset(of: required) {
+                    guard body(UInt32(slot)) else { return }
+                }
+            }
+        }
+        return SearchPage(total: total, contacts: page.slots.map { slotContacts[Int($0)] })
+    }
+
+    /// The slots of `matches` at ranks `skip ..< skip + limit`.
+    ///
+    /// The base is in ranking-key order already, so each tier of it is a set walked in slot
+    /// order: tier 0 is one range of base slots (the names starting with `prefix`), found by
+    /// binary search; tier 1 comes from the names' word prefixes; tier 2 is the rest. Matches in
+    /// the delta are ranked one by one and merged in. A tier that ends before `skip` is only
+    /// counted, and nothing past `skip + limit` is computed.
+    private func rank(_ matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], skip: Int, limit: Int) -> [UInt32] {
+        var page = PageCollector(skip: skip, limit: limit)
+        guard limit > 0, !matches.isEmpty else { return [] }
+        return store.withView { view in
+            let range = names.slots(withPrefix: prefix)
+            var deltaTiers: [[UInt32]] = [[], [], []]
+            matches.forEach(from: baseSlotCount) { slot in
+                deltaTiers[tier(of: slot, terms: terms, prefix: prefix, view: view)].append(slot)
+                return true
+            }
+            deltaTiers = deltaTiers.map { $0.sorted { slotPrecedes($0, $1, in: view) } }
+
+            let baseTier0 = matches.count(in: range)
+            collect(into: &page, tierCount: baseTier0 + deltaTiers[0].count, delta: deltaTiers[0], view: view) { body in
+                matches.forEach(from: range.lowerBound) { $0 < range.upperBound && body($0) }
+            }
+            guard !page.isFull else { return page.slots }
+
+            let baseTier1 = matches.removing(range).removing(baseSlotCount..<matches.universe).intersection(
+                names.slots(ofOrdinals: names.ordinals(withWordsStarting: terms), universe: matches.universe))
+            collect(into: &page, tierCount: baseTier1.count + deltaTiers[1].count, delta: deltaTiers[1], view: view) {
+                body in baseTier1.forEach(from: 0, body)
+            }
+            guard !page.isFull else { return page.slots }
+
+            let baseTier2 = matches.count(in: 0..<baseSlotCount) - baseTier0 - baseTier1.count
+            collect(into: &page, tierCount: baseTier2 + deltaTiers[2].count, delta: deltaTiers[2], view: view) {
+                body in
+                for part in [0..<range.lowerBound, range.upperBound..<baseSlotCount] {
+                    var stopped = false
+                    matches.forEach(from: part.lowerBound) { slot in
+                        guard slot < part.upperBound else { return false }
+                        if baseTier1.contains(slot) { return true }
+                        stopped = !body(slot)
+                        return !stopped
+                    }
+                    if stopped { return }
+                }
+            }
+            return page.slots
+        }
+    }
+
+    /// The ranking tier (0, 1 or 2) of one matching slot, decided on its text alone.
+    func tier(of slot: UInt32, terms: [SearchTerm], prefix: [UInt8], view: FoldedTextStore.View) -> Int {
+        let name = view.text(of: Int(slot)).name
+        if Bytes.hasPrefix(name, prefix) { return 0 }
+        return terms.allSatisfy { Self.startsWord(of: name, with: $0) } ? 1 : 2
+    }
+
+    /// True when some word (maximal run of L, N, M code points) of `name` starts with the
+    /// term's fold.
+    static func startsWord(of name: UnsafeBufferPointer<UInt8>, with term: SearchTerm) -> Bool {
+        guard term.isWordPrefixCandidate else { return false }
+        var index = 0
+        var previousIsWord = false
+        while index < name.count {
+            let (scalar, length) = UTF8Scalars.scalar(at: index, in: name)
+            let isWord = SearchFolding.isWordScalar(scalar)
+            if isWord, !previousIsWord,
+                Bytes.hasPrefix(UnsafeBufferPointer(rebasing: name[index...]), term.needle)
+            {
+                return true
+            }
+            previousIsWord = isWord
+            index += length
+        }
+        return false
+    }
+
+    /// The delta slots for which `isIncluded` holds, in ranking-key order.
+    private func sortedDelta(in view: FoldedTextStore.View, where isIncluded: (UInt32) -> Bool) -> [UInt32] {
+        (baseSlotCount..<store.count).lazy.map { UInt32($0) }.filter(isIncluded)
+            .sorted { slotPrecedes($0, $1, in: view) }
+    }
+
+    /// Adds one tier of `tierCount` slots to `page`: the base slots `base` reports in order
+    /// (until its body returns false), merged with the sorted `delta` slots.
+    private func collect(
+        into page: inout PageCollector, tierCount: Int, delta: [UInt32], view: FoldedTextStore.View,
+        base: ((UInt32) -> Bool) -> Void
+    ) {
+        let tierEnd = page.position + tierCount
+        defer { page.position = tierEnd }
+        guard !page.isFull, tierEnd > page.skip else { return }
+        var deltaIndex = 0
+        base { slot in
+            while deltaIndex < delta.count, slotPrecedes(delta[deltaIndex], slot, in: view) {
+                page.offer(delta[deltaIndex])
+                deltaIndex += 1
+                if page.isFull { return false }
+            }
+            page.offer(slot)
+            return !page.isFull
+        }
+        while deltaIndex < delta.count, !page.isFull {
+            page.offer(delta[deltaIndex])
+            deltaIndex += 1
+        }
+    }
+}
+
+/// Gathers the ranks `skip ..< skip + limit` of a ranked sequence offered one slot at a time.
+private struct PageCollector {
+    let skip: Int
+    let end: Int
+    /// The rank of the next slot offered.
+    var position = 0
+    private(set) var slots: [UInt32] = []
+
+    init(skip: Int, limit: Int) {
+        self.skip = skip
+        let (sum, overflow) = skip.addingReportingOverflow(limit)
+        end = overflow ? .max : sum
+    }
+
+    /// True once every rank of the page is gathered.
+    var isFull: Bool { position >= end }
+
+    /// Takes the next slot of the ranked sequence.
+    mutating func offer(_ slot: UInt32) {
+        if position >= skip, position < end { slots.append(slot) }
+        position += 1
+    }
+}

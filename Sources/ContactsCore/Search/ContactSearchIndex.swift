@@ -1,0 +1,225 @@
+/// Partial-text search over a set of contacts, with the exact semantics, ranking and paging of
+/// PROTOCOL §2 — answered from indexes instead of scans.
+///
+/// ```swift
+/// var index = ContactSearchIndex(contacts)
+/// let page = index.search("nun", field: .name, skip: 0, limit: 20)
+/// page.total      // every match
+/// page.contacts   // the first 20, ranked
+/// index.update(with: edited)   // add or replace by id
+/// index.remove(id: "c0000001")
+/// try index.save(toFile: path) // reopen with ContactSearchIndex(contentsOfFile: path)
+/// ```
+///
+/// Inside, each contact has a *slot* (a dense `UInt32`). The slots of the *base* are numbered
+/// in ranking order — by the bytes of `fold(displayName)`, then of the id — so posting lists
+/// are already in that order and a page needs no sort, and the contacts sharing a display name
+/// hold one run of slots (see ``NameTable``). Contacts added later get the next slots (the
+/// *delta*); replaced and removed ones leave dead slots behind. When the delta and the dead
+/// outgrow a fraction of the index, the base is rebuilt from the folded text already held (no
+/// refolding). The fields are served by: the ``NameTable`` (display names, by distinct name),
+/// a ``TrigramIndex`` per slot for organizations, email local parts, notes and phone digits,
+/// and the ``DomainTable`` (email domains, by distinct domain).
+///
+/// A value type: copies share storage until written; reads are safe from any number of
+/// threads at once.
+public struct ContactSearchIndex: Sendable {
+    /// The rebuild threshold never drops below this many delta and dead slots, so a small
+    /// index is not rebuilt on every change.
+    static let minimumChurnBeforeRebuild = 64
+    /// The base is rebuilt when delta and dead slots exceed one sixteenth of the live ones:
+    /// queries then handle at most that many unsorted slots, and the rebuild's cost, linear in
+    /// the size, is spread over as many changes.
+    static let churnDivisor = 16
+
+    /// The contact in each slot; a dead slot holds an empty placeholder.
+    var slotContacts: [Contact]
+    /// The folded text and flags of each slot.
+    var store: FoldedTextStore
+    /// The live slot of each contact id.
+    var slotOfID: [String: UInt32]
+    /// Slots `0..<baseSlotCount` are sorted by ranking key; later ones are the delta.
+    var baseSlotCount: Int
+    /// The dead slots (removed or replaced contacts), ascending.
+    var deadSlots: [UInt32] = []
+    /// `fold(displayName)`, by distinct name.
+    var names: NameTable
+    /// The per-slot tables, in ``GramSource`` order: organizations, email local parts, notes,
+    /// phone digits.
+    var slotTables: [TrigramIndex]
+    /// Email domains, by distinct domain.
+    var domains: DomainTable
+    /// Live contacts with at least one phone, with at least one email, with notes.
+    var phoneCount = 0
+    var emailCount = 0
+    var notesCount = 0
+
+    /// An empty index.
+    public init() {
+        self.init(sortedRecords: [], contacts: [])
+    }
+
+    /// Indexes `contacts`; when an id repeats, the later contact replaces the earlier one.
+    ///
+    /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
+    public init(_ contacts: some Sequence<Contact>) {
+        var positionOfID: [String: Int] = [:]
+        var unique: [Contact] = []
+        for contact in contacts {
+            if let position = positionOfID[contact.id] {
+                unique[position] = contact
+            } else {
+                positionOfID[contact.id] = unique.count
+                unique.append(contact)
+            }
+        }
+        self.init(records: unique.map(FoldedContact.init), contacts: unique)
+    }
+
+    /// The number of contacts.
+    public var count: Int { slotOfID.count }
+
+    /// The contact with `id`, or nil.
+    ///
+    /// - Complexity: O(1) on average.
+    public func contact(id: String) -> Contact? {
+        slotOfID[id].map { slotContacts[Int($0)] }
+    }
+
+    /// An index over folded `records` and their `contacts` (same order, unique ids), sorted
+    /// here by ranking key.
+    init(records: [FoldedContact], contacts: [Contact]) {
+        let order = records.indices.sorted { left, right in
+            Self.precedes(records[left].name, contacts[left].id, records[right].name, contacts[right].id)
+        }
+        self.init(sortedRecords: order.map { records[$0] }, contacts: order.map { contacts[$0] })
+    }
+
+    /// An index whose base is `records` and `contacts`, already in ranking order.
+    init(sortedRecords records: [FoldedContact], contacts: [Contact]) {
+        var store = FoldedTextStore()
+        var slotOfID: [String: UInt32] = [:]
+        slotOfID.reserveCapacity(contacts.count)
+        for (slot, record) in records.enumerated() {
+            store.append(record)
+            slotOfID[contacts[slot].id] = UInt32(slot)
+        }
+        let slotCount = records.count
+        let (slotTables, domains) = store.withView { view in
+            (
+                GramSource.allCases.map { source in
+                    TrigramIndex.build(slotCount: slotCount) { slot, report in
+                        source.forEachGram(of: view.text(of: slot), report)
+                    }
+                },
+                DomainTable(slotCount: slotCount) { slot, report in
+                    GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
+                }
+            )
+        }
+        self.init(
+            slotContacts: contacts, store: store, slotOfID: slotOfID,
+            names: NameTable(sortedNames: records.map(\.name)), slotTables: slotTables, domains: domains)
+    }
+
+    /// An index from its parts; the base is every slot of `store`, all live.
+    init(
+        slotContacts: [Contact], store: FoldedTextStore, slotOfID: [String: UInt32], names: NameTable,
+        slotTables: [TrigramIndex], domains: DomainTable
+    ) {
+        self.slotContacts = slotContacts
+        self.store = store
+        self.slotOfID = slotOfID
+        baseSlotCount = store.count
+        self.names = names
+        self.slotTables = slotTables
+        self.domains = domains
+        for slot in 0..<store.count {
+            let flags = store.flags(of: slot)
+            if flags.contains(.hasPhone) { phoneCount += 1 }
+            if flags.contains(.hasEmail) { emailCount += 1 }
+            if flags.contains(.hasNotes) { notesCount += 1 }
+        }
+    }
+
+    /// The per-slot table of `source`.
+    subscript(source: GramSource) -> TrigramIndex {
+        get { slotTables[source.rawValue] }
+        set { slotTables[source.rawValue] = newValue }
+    }
+
+    /// True when the ranking key (`fold(displayName)` bytes, then id bytes) of the first
+    /// contact sorts before that of the second.
+    static func precedes(_ leftName: [UInt8], _ leftID: String, _ rightName: [UInt8], _ rightID: String) -> Bool {
+        if leftName != rightName { return leftName.lexicographicallyPrecedes(rightName) }
+        return leftID.utf8Precedes(rightID)
+    }
+
+    /// True when `left`'s ranking key sorts before `right`'s.
+    func slotPrecedes(_ left: UInt32, _ right: UInt32, in view: FoldedTextStore.View) -> Bool {
+        let leftName = view.text(of: Int(left)).name
+        let rightName = view.text(of: Int(right)).name
+        if !leftName.elementsEqual(rightName) { return leftName.lexicographicallyPrecedes(rightName) }
+        return slotContacts[Int(left)].id.utf8Precedes(slotContacts[Int(right)].id)
+    }
+}
+
+/// What each per-slot table indexes of a slot's folded text.
+enum GramSource: Int, CaseIterable {
+    case organization, emailLocal, notes, digits
+
+    /// Reports the grams of `text` this table indexes.
+    @inline(__always)
+    func forEachGram(of text: FoldedTextStore.Text, _ report: (UInt64) -> Void) {
+        switch self {
+        case .organization: GramKey.forEachSubstringGram(in: text.organization, report)
+        case .emailLocal: GramKey.forEachLocalPartGram(in: text.emails, report)
+        case .notes: GramKey.forEachSubstringGram(in: text.notes, report)
+        case .digits: GramKey.forEachDigitGram(in: text.phoneDigits, report)
+        }
+    }
+}
+
+/// What one index takes in memory, by part.
+package struct SearchIndexFootprint: Sendable, CustomStringConvertible {
+    /// Live contacts.
+    package var contacts: Int
+    /// The five gram tables (keys, offsets, posting lists, bitmaps, pending arrays).
+    package var tableBytes: Int
+    /// The folded text the tables cover (names, organizations, emails, notes, phone digits).
+    package var foldedTextBytes: Int
+    /// The text store's own overhead (record offsets, lengths, separators, flags).
+    package var storeOverheadBytes: Int
+
+    package var description: String {
+        let perContact = { (bytes: Int) in contacts == 0 ? 0 : Double(bytes) / Double(contacts) }
+        return "contacts \(contacts): tables \(perContact(tableBytes)) B/contact, folded text "
+            + "\(perContact(foldedTextBytes)) B/contact, store overhead \(perContact(storeOverheadBytes)) B/contact"
+    }
+}
+
+extension ContactSearchIndex {
+    /// What the index takes in memory, by part (the contacts themselves and the id map aside).
+    package var footprint: SearchIndexFootprint {
+        let tableBytes = slotTables.reduce(names.byteCount + domains.byteCount) { $0 + $1.byteCount }
+        let textBytes = store.withView { view in
+            (0..<store.count).reduce(0) { total, slot in
+                let text = view.text(of: slot)
+                return total + text.nameField.count + text.emails.count + text.notes.count + text.phoneDigits.count
+            }
+        }
+        return SearchIndexFootprint(
+            contacts: count, tableBytes: tableBytes, foldedTextBytes: textBytes,
+            storeOverheadBytes: store.byteCount - textBytes)
+    }
+}
+
+extension ContactSearchIndex {
+    /// Scratch: per-table bytes.
+    package var tableBreakdown: String {
+        (["names \(names.byteCount) (\(names.dictionary.count) distinct)", "domains \(domains.byteCount)"]
+            + zip(GramSource.allCases, slotTables).map { source, table in
+                "\(source): keys \(table.keys.count) lists \(table.lists.count) bitmaps \(table.bitmapWords.count * 8)"
+            }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,369 @@
+/// A set of slots (dense contact numbers `0..<universe`) built while answering one query: a
+/// sorted array when sparse, a bitmap when dense (the Roaring idea, one container per set).
+///
+/// Every operation reads its operands through one `withUnsafeBufferPointer` each; the
+/// representation of a result follows its density (``normalized()``).
+struct SlotSet: Sendable {
+    enum Storage: Sendable {
+        /// Ascending slots.
+        case sorted([UInt32])
+        /// Bit `s % 64` of word `s / 64` is set when slot `s` is a member.
+        case bitmap([UInt64])
+    }
+
+    /// A bitmap pays off above one member in 32 slots (4 bytes a member vs 1 bit a slot).
+    static let bitmapDensityDivisor = 32
+    /// A bitmap turns back into an array below one member in 256 slots (hysteresis).
+    static let arrayDensityDivisor = 256
+
+    private(set) var storage: Storage
+    /// Slots are below this.
+    let universe: Int
+    /// The number of members.
+    private(set) var count: Int
+
+    /// A set of ascending, distinct `slots`.
+    init(sorted slots: [UInt32], universe: Int) {
+        storage = .sorted(slots)
+        self.universe = universe
+        count = slots.count
+    }
+
+    /// A set from bitmap `words` (`(universe + 63) / 64` of them, no bit at or past `universe`)
+    /// holding `count` members.
+    init(words: [UInt64], count: Int, universe: Int) {
+        storage = .bitmap(words)
+        self.universe = universe
+        self.count = count
+    }
+
+    /// The empty set.
+    static func empty(universe: Int) -> SlotSet {
+        SlotSet(sorted: [], universe: universe)
+    }
+
+    /// The number of bitmap words for `universe` slots.
+    static func wordCount(universe: Int) -> Int {
+        (universe + 63) >> 6
+    }
+
+    /// True when the set has no member.
+    var isEmpty: Bool { count == 0 }
+
+    /// True when the set is held as a bitmap.
+    var isBitmap: Bool {
+        if case .bitmap = storage { return true }
+        return false
+    }
+
+    /// This set in the representation its density calls for.
+    ///
+    /// - Complexity: O(count) or O(universe / 64) when converting, else O(1).
+    func normalized() -> SlotSet {
+        switch storage {
+        case .sorted(let slots) where count > 64 && count * Self.bitmapDensityDivisor > universe:
+            var words = [UInt64](repeating: 0, count: Self.wordCount(universe: universe))
+            for slot in slots { words[Int(slot >> 6)] |= 1 << UInt64(slot & 63) }
+            return SlotSet(words: words, count: count, universe: universe)
+        case .bitmap where count * Self.arrayDensityDivisor < universe:
+            var slots: [UInt32] = []
+            slots.reserveCapacity(count)
+            forEach { slots.append($0) }
+            return SlotSet(sorted: slots, universe: universe)
+        default:
+            return self
+        }
+    }
+
+    /// True when `slot` is a member.
+    ///
+    /// - Complexity: O(1) for a bitmap, O(log count) for an array.
+    func contains(_ slot: UInt32) -> Bool {
+        switch storage {
+        case .bitmap(let words):
+            return Int(slot) < universe && words[Int(slot >> 6)] & (1 << UInt64(slot & 63)) != 0
+        case .sorted(let slots):
+            let index = slots.lowerBound(of: slot)
+            return index < slots.count && slots[index] == slot
+        }
+    }
+
+    /// Calls `body` with every member in ascending order until it returns false.
+    func forEach(from lowerBound: Int = 0, _ body: (UInt32) -> Bool) {
+        switch storage {
+        case .sorted(let slots):
+            var index = slots.lowerBound(of: UInt32(clamping: lowerBound))
+            while index < slots.count, body(slots[index]) { index += 1 }
+        case .bitmap(let words):
+            guard lowerBound < universe else { return }
+            words.withUnsafeBufferPointer { buffer in
+                var wordIndex = max(0, lowerBound) >> 6
+                var word = buffer[wordIndex] & (~0 << UInt64(max(0, lowerBound) & 63))
+                while true {
+                    while word != 0 {
+                        let slot = UInt32(wordIndex << 6 | word.trailingZeroBitCount)
+                        guard body(slot) else { return }
+                        word &= word - 1
+                    }
+                    wordIndex += 1
+                    guard wordIndex < buffer.count else { return }
+                    word = buffer[wordIndex]
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with every member in ascending order.
+    func forEach(_ body: (UInt32) -> Void) {
+        forEach(from: 0) { slot in
+            body(slot)
+            return true
+        }
+    }
+
+    /// The number of members in `range`.
+    ///
+    /// - Complexity: O(log count) for an array, O(range / 64) for a bitmap.
+    func count(in range: Range<Int>) -> Int {
+        let lower = max(0, range.lowerBound)
+        let upper = min(universe, range.upperBound)
+        guard lower < upper else { return 0 }
+        switch storage {
+        case .sorted(let slots):
+            return slots.lowerBound(of: UInt32(upper)) - slots.lowerBound(of: UInt32(lower))
+        case .bitmap(let words):
+            return words.withUnsafeBufferPointer { buffer in
+                let first = lower >> 6
+                let last = (upper - 1) >> 6
+                var total = 0
+                for index in first...last {
+                    var word = buffer[index]
+                    if index == first { word &= ~0 << UInt64(lower & 63) }
+                    if index == last, upper & 63 != 0 { word &= (1 << UInt64(upper & 63)) - 1 }
+                    total += word.nonzeroBitCount
+                }
+                return total
+            }
+        }
+    }
+
+    /// The members outside `range`.
+    ///
+    /// - Complexity: O(log count) plus a copy for an array, O(range / 64) plus a copy for a
+    ///   bitmap.
+    func removing(_ range: Range<Int>) -> SlotSet {
+        let lower = max(0, range.lowerBound)
+        let upper = min(universe, range.upperBound)
+        guard lower < upper else { return self }
+        switch storage {
+        case .sorted(let slots):
+            let first = slots.lowerBound(of: UInt32(lower))
+            let last = slots.lowerBound(of: UInt32(upper))
+            guard first < last else { return self }
+            return SlotSet(sorted: Array(slots[..<first]) + slots[last...], universe: universe)
+        case .bitmap(var words):
+            let removed = count(in: lower..<upper)
+            guard removed > 0 else { return self }
+            for index in (lower >> 6)...((upper - 1) >> 6) {
+                var mask: UInt64 = ~0
+                if index == lower >> 6 { mask &= ~0 << UInt64(lower & 63) }
+                if index == (upper - 1) >> 6, upper & 63 != 0 { mask &= (1 << UInt64(upper & 63)) - 1 }
+                words[index] &= ~mask
+            }
+            return SlotSet(words: words, count: count - removed, universe: universe).normalized()
+        }
+    }
+
+    /// The members for which `isIncluded` holds.
+    ///
+    /// - Complexity: O(count) calls of `isIncluded`.
+    func filter(_ isIncluded: (UInt32) -> Bool) -> SlotSet {
+        var kept: [UInt32] = []
+        forEach { slot in
+            if isIncluded(slot) { kept.append(slot) }
+        }
+        return SlotSet(sorted: kept, universe: universe).normalized()
+    }
+
+    /// The members of both sets.
+    ///
+    /// - Complexity: O(min(count) · log(max count)) for arrays of unequal size, O(sum) for
+    ///   arrays of similar size, O(array) against a bitmap, O(universe / 64) for two bitmaps.
+    func intersection(_ other: SlotSet) -> SlotSet {
+        switch (storage, other.storage) {
+        case (.sorted(let left), .sorted(let right)):
+            return SlotSet(sorted: Self.intersect(left, right), universe: universe)
+        case (.sorted(let slots), .bitmap), (.bitmap, .sorted(let slots)):
+            let bitmap = if case .bitmap = storage { self } else { other }
+            return SlotSet(sorted: slots.filter(bitmap.contains), universe: universe)
+        case (.bitmap(let left), .bitmap(let right)):
+            return Self.combine(left, right, universe: universe) { $0 & $1 }
+        }
+    }
+
+    /// The members of either set.
+    ///
+    /// - Complexity: O(sum of counts) for arrays, O(universe / 64) with a bitmap.
+    func union(_ other: SlotSet) -> SlotSet {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        switch (storage, other.storage) {
+        case (.sorted(let left), .sorted(let right)):
+            return SlotSet(sorted: Self.merge(left, right), universe: universe).normalized()
+        case (.sorted(let slots), .bitmap(var words)), (.bitmap(var words), .sorted(let slots)):
+            var added = 0
+            for slot in slots {
+                let bit: UInt64 = 1 << UInt64(slot & 63)
+                if words[Int(slot >> 6)] & bit == 0 {
+                    words[Int(slot >> 6)] |= bit
+                    added += 1
+                }
+            }
+            let bitmapCount = if case .bitmap = storage { count } else { other.count }
+            return SlotSet(words: words, count: bitmapCount + added, universe: universe)
+        case (.bitmap(let left), .bitmap(let right)):
+            return Self.combine(left, right, universe: universe) { $0 | $1 }
+        }
+    }
+
+    /// The members of this set that are not in `other`.
+    ///
+    /// - Complexity: O(count) membership tests of `other`, or O(universe / 64) for two bitmaps.
+    func subtracting(_ other: SlotSet) -> SlotSet {
+        if other.isEmpty || isEmpty { return self }
+        switch (storage, other.storage) {
+        case (.bitmap(let left), .bitmap(let right)):
+            return Self.combine(left, right, universe: universe) { $0 & ~$1 }
+        case (.bitmap(var words), .sorted(let slots)):
+            var removed = 0
+            for slot in slots where Int(slot) < universe {
+                let bit: UInt64 = 1 << UInt64(slot & 63)
+                if words[Int(slot >> 6)] & bit != 0 {
+                    words[Int(slot >> 6)] &= ~bit
+                    removed += 1
+                }
+            }
+            return SlotSet(words: words, count: count - removed, universe: universe).normalized()
+        case (.sorted(let left), .sorted(let right)):
+            var kept: [UInt32] = []
+            kept.reserveCapacity(left.count)
+            right.withUnsafeBufferPointer { right in
+                var position = 0
+                for slot in left {
+                    position = right.lowerBound(of: slot, from: position)
+                    if position == right.count || right[position] != slot { kept.append(slot) }
+                }
+            }
+            return SlotSet(sorted: kept, universe: universe)
+        case (.sorted, .bitmap):
+            return filter { !other.contains($0) }
+        }
+    }
+
+    /// The ascending members of two ascending arrays; gallops through the longer one when the
+    /// sizes differ a lot.
+    static func intersect(_ left: [UInt32], _ right: [UInt32]) -> [UInt32] {
+        let (small, large) = left.count <= right.count ? (left, right) : (right, left)
+        var result: [UInt32] = []
+        result.reserveCapacity(small.count)
+        small.withUnsafeBufferPointer { small in
+            large.withUnsafeBufferPointer { large in
+                if small.count * 16 < large.count {
+                    var position = 0
+                    for slot in small {
+                        position = large.lowerBound(of: slot, from: position)
+                        guard position < large.count else { break }
+                        if large[position] == slot { result.append(slot) }
+                    }
+                } else {
+                    var i = 0
+                    var j = 0
+                    while i < small.count, j < large.count {
+                        let a = small[i]
+                        let b = large[j]
+                        if a == b {
+                            result.append(a)
+                            i += 1
+                            j += 1
+                        } else if a < b {
+                            i += 1
+                        } else {
+                            j += 1
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The ascending union of two ascending arrays.
+    static func merge(_ left: [UInt32], _ right: [UInt32]) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(left.count + right.count)
+        left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in
+                var i = 0
+                var j = 0
+                while i < left.count, j < right.count {
+                    let a = left[i]
+                    let b = right[j]
+                    result.append(min(a, b))
+                    if a <= b { i += 1 }
+                    if b <= a { j += 1 }
+                }
+                result.append(contentsOf: left[i...])
+                result.append(contentsOf: right[j...])
+            }
+        }
+        return result
+    }
+
+    /// Two bitmaps combined word by word.
+    private static func combine(
+        _ left: [UInt64], _ right: [UInt64], universe: Int, _ operation: (UInt64, UInt64) -> UInt64
+    ) -> SlotSet {
+        var total = 0
+        let words = [UInt64](unsafeUninitializedCapacity: left.count) { output, initialized in
+            left.withUnsafeBufferPointer { left in
+                right.withUnsafeBufferPointer { right in
+                    for index in 0..<left.count {
+                        let word = operation(left[index], right[index])
+                        output[index] = word
+                        total += word.nonzeroBitCount
+                    }
+                }
+            }
+            initialized = left.count
+        }
+        return SlotSet(words: words, count: total, universe: universe).normalized()
+    }
+}
+
+extension UnsafeBufferPointer<UInt32> {
+    /// The first index at or after `start` whose element is not below `value` (galloping
+    /// then binary search); the elements are ascending.
+    func lowerBound(of value: UInt32, from start: Int = 0) -> Int {
+        var low = start
+        var step = 1
+        var high = start
+        while high < count, self[high] < value {
+            low = high + 1
+            high += step
+            step <<= 1
+        }
+        high = Swift.min(high, count)
+        while low < high {
+            let middle = (low + high) >> 1
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+extension [UInt32] {
+    /// The first index whose element is not below `value`; the elements are ascending.
+    func lowerBound(of value: UInt32) -> Int {
+        withUnsafeBufferPointer { $0.lowerBound(of: value) }
+    }
+}

@@ -1,0 +1,271 @@
+/// Posting lists of slots (dense contact numbers) keyed by gram (``GramKey``): which slots
+/// hold each 1-, 2- and 3-code-point substring of one field's folded text.
+///
+/// The base is immutable and compact: the gram keys sorted in one array, each key's list
+/// encoded in one shared byte array, either as delta varints (`gap - 1` after the first slot)
+/// or, when that would be larger, as a bitmap over the base's slots kept in one shared word
+/// array. Slots added later (``add(slot:grams:)``) go to a small pending table of plain
+/// ascending arrays; they are all above the base's slots, so a gram's list is its base list
+/// followed by its pending array. Removal is the caller's business (dead slots stay listed and
+/// are filtered out) until the owner rebuilds the base.
+///
+/// Lists are exact for the grams they name; a longer needle's candidates (the intersection of
+/// its trigrams' lists) must be confirmed against the text.
+struct TrigramIndex: Sendable {
+    /// A list is stored as a bitmap once the bitmap is smaller than this many times its delta
+    /// varints: from a density of about 1 in 32 on. Dense lists then combine a word at a time
+    /// (the common 1–2 letter and domain lists), at up to 4× their varint size.
+    static let bitmapPreference = 4
+
+    /// Base gram keys, ascending.
+    private(set) var keys: [UInt64]
+    /// Where each base list starts in `lists`; one more entry than `keys`.
+    private(set) var listStarts: [Int]
+    /// Every base list: a header varint `count << 1 | isBitmap`, then either the bitmap's
+    /// ordinal (a varint; its words start at `ordinal * wordsPerBitmap` of `bitmapWords`) or
+    /// the delta varints.
+    private(set) var lists: [UInt8]
+    /// The words of every bitmap list.
+    private(set) var bitmapWords: [UInt64]
+    /// The base covers slots `0..<baseSlotCount`.
+    private(set) var baseSlotCount: Int
+    /// Slots added after the base was built, by gram, ascending.
+    private(set) var pending: [UInt64: [UInt32]]
+
+    /// An index with an empty base over `baseSlotCount` slots.
+    init(baseSlotCount: Int = 0) {
+        self.init(keys: [], listStarts: [0], lists: [], bitmapWords: [], baseSlotCount: baseSlotCount)
+    }
+
+    /// An index over an already built base (no pending slots).
+    init(keys: [UInt64], listStarts: [Int], lists: [UInt8], bitmapWords: [UInt64], baseSlotCount: Int) {
+        self.keys = keys
+        self.listStarts = listStarts
+        self.lists = lists
+        self.bitmapWords = bitmapWords
+        self.baseSlotCount = baseSlotCount
+        pending = [:]
+    }
+
+    /// The number of words of one bitmap list.
+    var wordsPerBitmap: Int { SlotSet.wordCount(universe: baseSlotCount) }
+
+    /// One gram's postings: where its base list lies and its pending slots.
+    struct Postings {
+        enum Base {
+            case none
+            /// Delta varints in `lists[range]`.
+            case varint(Range<Int>)
+            /// A bitmap starting at word `start` of `bitmapWords`.
+            case bitmap(start: Int)
+        }
+
+        let base: Base
+        let baseCount: Int
+        let pending: [UInt32]
+
+        /// The number of slots listed.
+        var count: Int { baseCount + pending.count }
+
+        static let empty = Postings(base: .none, baseCount: 0, pending: [])
+    }
+
+    /// The postings of `key` (empty when no slot holds the gram).
+    ///
+    /// - Complexity: O(log g), where g is the number of base grams.
+    func postings(_ key: UInt64) -> Postings {
+        let pendingSlots = pending.isEmpty ? [] : pending[key] ?? []
+        let index = keys.withUnsafeBufferPointer { keys in
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < keys.count && keys[low] == key ? low : nil
+        }
+        guard let index else {
+            return Postings(base: .none, baseCount: 0, pending: pendingSlots)
+        }
+        return lists.withUnsafeBufferPointer { bytes in
+            var offset = listStarts[index]
+            let end = listStarts[index + 1]
+            // Built or validated: every header reads.
+            let header = Varint.read(bytes, at: &offset, end: end) ?? 0
+            let count = Int(header >> 1)
+            if header & 1 == 1 {
+                let ordinal = Int(Varint.read(bytes, at: &offset, end: end) ?? 0)
+                return Postings(base: .bitmap(start: ordinal * wordsPerBitmap), baseCount: count, pending: pendingSlots)
+            }
+            return Postings(base: .varint(offset..<end), baseCount: count, pending: pendingSlots)
+        }
+    }
+
+    /// The slots of `postings` as a set over `universe` slots.
+    ///
+    /// - Complexity: O(count) for a varint list, O(universe / 64) for a bitmap.
+    func decode(_ postings: Postings, universe: Int) -> SlotSet {
+        switch postings.base {
+        case .bitmap(let start):
+            var words = [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe))
+            let baseWords = min(wordsPerBitmap, words.count)
+            words.withUnsafeMutableBufferPointer { output in
+                bitmapWords.withUnsafeBufferPointer { input in
+                    for index in 0..<baseWords { output[index] = input[start + index] }
+                }
+                for slot in postings.pending where Int(slot) < universe {
+                    output[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+                }
+            }
+            return SlotSet(words: words, count: postings.count, universe: universe).normalized()
+        case .varint, .none:
+            if postings.count * SlotSet.bitmapDensityDivisor > universe {
+                var words = [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe))
+                words.withUnsafeMutableBufferPointer { words in
+                    forEachBaseSlot(postings) { slot in
+                        words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+                        return true
+                    }
+                    for slot in postings.pending where Int(slot) < universe {
+                        words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+                    }
+                }
+                return SlotSet(words: words, count: postings.count, universe: universe)
+            }
+            var slots: [UInt32] = []
+            slots.reserveCapacity(postings.count)
+            forEachBaseSlot(postings) { slot in
+                slots.append(slot)
+                return true
+            }
+            slots.append(contentsOf: postings.pending)
+            return SlotSet(sorted: slots, universe: universe)
+        }
+    }
+
+    /// Sets the bits of the slots of `postings` in `words` (a bitmap over at least the base).
+    ///
+    /// - Complexity: O(count) for a varint list, O(base / 64) for a bitmap list.
+    func addSlots(of postings: Postings, to words: inout [UInt64]) {
+        words.withUnsafeMutableBufferPointer { words in
+            switch postings.base {
+            case .bitmap(let start):
+                bitmapWords.withUnsafeBufferPointer { base in
+                    for index in 0..<Swift.min(wordsPerBitmap, words.count) { words[index] |= base[start + index] }
+                }
+            case .varint, .none:
+                forEachBaseSlot(postings) { slot in
+                    words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+                    return true
+                }
+            }
+            for slot in postings.pending where Int(slot >> 6) < words.count {
+                words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+            }
+        }
+    }
+
+    /// The members of `set` that `postings` lists.
+    ///
+    /// - Complexity: O(set.count) tests against a bitmap list; a varint list is decoded up to
+    ///   the largest member of `set`; two bitmaps combine in O(universe / 64).
+    func intersect(_ postings: Postings, with set: SlotSet) -> SlotSet {
+        let universe = set.universe
+        switch (postings.base, set.storage) {
+        case (.bitmap(let start), .bitmap(let words)):
+            var total = 0
+            let result = [UInt64](unsafeUninitializedCapacity: words.count) { output, initialized in
+                words.withUnsafeBufferPointer { words in
+                    bitmapWords.withUnsafeBufferPointer { base in
+                        let baseWords = min(wordsPerBitmap, words.count)
+                        for index in 0..<words.count {
+                            let word = index < baseWords ? words[index] & base[start + index] : 0
+                            output[index] = word
+                            total += word.nonzeroBitCount
+                        }
+                    }
+                    for slot in postings.pending where Int(slot) < universe {
+                        let bit: UInt64 = 1 << UInt64(slot & 63)
+                        if words[Int(slot >> 6)] & bit != 0, output[Int(slot >> 6)] & bit == 0 {
+                            output[Int(slot >> 6)] |= bit
+                            total += 1
+                        }
+                    }
+                }
+                initialized = words.count
+            }
+            return SlotSet(words: result, count: total, universe: universe).normalized()
+        case (.bitmap(let start), .sorted(let slots)):
+            let kept = bitmapWords.withUnsafeBufferPointer { base in
+                slots.filter { slot in
+                    Int(slot) < baseSlotCount && base[start + Int(slot >> 6)] & (1 << UInt64(slot & 63)) != 0
+                }
+            }
+            return SlotSet(sorted: kept + SlotSet.intersect(slots, postings.pending), universe: universe)
+        case (.varint, .sorted(let slots)), (.none, .sorted(let slots)):
+            var kept: [UInt32] = []
+            slots.withUnsafeBufferPointer { slots in
+                var position = 0
+                forEachBaseSlot(postings) { slot in
+                    position = slots.lowerBound(of: slot, from: position)
+                    guard position < slots.count else { return false }
+                    if slots[position] == slot { kept.append(slot) }
+                    return true
+                }
+            }
+            return SlotSet(sorted: kept + SlotSet.intersect(slots, postings.pending), universe: universe)
+        case (.varint, .bitmap), (.none, .bitmap):
+            var kept: [UInt32] = []
+            forEachBaseSlot(postings) { slot in
+                if set.contains(slot) { kept.append(slot) }
+                return true
+            }
+            kept.append(contentsOf: postings.pending.filter(set.contains))
+            return SlotSet(sorted: kept, universe: universe).normalized()
+        }
+    }
+
+    /// Calls `body` with the base slots of a varint list in ascending order until it returns
+    /// false.
+    private func forEachBaseSlot(_ postings: Postings, _ body: (UInt32) -> Bool) {
+        guard case .varint(let range) = postings.base else { return }
+        lists.withUnsafeBufferPointer { bytes in
+            var offset = range.lowerBound
+            var slot: UInt64 = 0
+            var first = true
+            for _ in 0..<postings.baseCount {
+                let byte = bytes[offset]
+                let gap: UInt64
+                if byte < 0x80 {
+                    gap = UInt64(byte)
+                    offset += 1
+                } else {
+                    guard let value = Varint.read(bytes, at: &offset, end: range.upperBound) else { return }
+                    gap = value
+                }
+                slot = first ? gap : slot + gap + 1
+                first = false
+                guard body(UInt32(truncatingIfNeeded: slot)) else { return }
+            }
+        }
+    }
+
+    /// Lists `slot` (above every slot listed so far) under each of `grams` (repeats are
+    /// ignored).
+    ///
+    /// - Complexity: O(k) for k grams, amortized.
+    mutating func add(slot: UInt32, grams: [UInt64]) {
+        for key in grams {
+            if pending[key, default: []].last != slot {
+                pending[key, default: []].append(slot)
+            }
+        }
+    }
+
+    /// The bytes the base and pending lists take (keys, offsets, lists, bitmaps; pending
+    /// arrays counted at 4 bytes a slot plus 8 a gram).
+    var byteCount: Int {
+        keys.count * 8 + listStarts.count * 8 + lists.count + bitmapWords.count * 8
+            + pending.reduce(0) { $0 + 8 + $1.value.count * 4 }
+    }
+}

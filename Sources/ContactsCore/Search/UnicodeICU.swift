@@ -1,0 +1,65 @@
+internal import CICU
+
+/// The ICU services search folding needs (NFKD, full case folding, canonical combining class,
+/// general category), over UTF-16 buffers, behind one small safe API. The only file that
+/// imports CICU.
+enum UnicodeICU {
+    /// NFKD of `source`.
+    ///
+    /// - Complexity: O(n) in the number of code units.
+    static func nfkd(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
+        // NFKD expands a code unit to at most 18 (U+FDFA); 3× covers ordinary text in one call.
+        transform(source, capacity: source.count * 3 + 8, operation: "NFKD") { src, length, dest, capacity, error in
+            cicu_nfkd(src, length, dest, capacity, error)
+        }
+    }
+
+    /// Full default case folding (CaseFolding.txt statuses C and F) of `source`.
+    ///
+    /// - Complexity: O(n) in the number of code units.
+    static func foldCase(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
+        transform(source, capacity: source.count + 8, operation: "case folding") { src, length, dest, capacity, error in
+            cicu_fold_case(src, length, dest, capacity, error)
+        }
+    }
+
+    /// The canonical combining class of the code point `scalar`.
+    static func combiningClass(_ scalar: UInt32) -> UInt8 {
+        cicu_combining_class(UChar32(bitPattern: scalar))
+    }
+
+    /// True when the general category of `scalar` is L, N or M.
+    static func isWordCharacter(_ scalar: UInt32) -> Bool {
+        cicu_is_word_character(UChar32(bitPattern: scalar)) != 0
+    }
+
+    /// Runs an ICU "preflighting" string function, growing the output once when ICU reports
+    /// the length it needs.
+    private static func transform(
+        _ source: UnsafeBufferPointer<UInt16>, capacity initialCapacity: Int, operation: String,
+        _ call: (
+            UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<UErrorCode>
+        ) -> Int32
+    ) -> [UInt16] {
+        guard let base = source.baseAddress, !source.isEmpty else { return [] }
+        var capacity = initialCapacity
+        while true {
+            var error = U_ZERO_ERROR
+            var needed: Int32 = 0
+            let output = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                // A non-empty request always has a base address.
+                guard let destination = buffer.baseAddress else { return }
+                needed = call(base, Int32(source.count), destination, Int32(capacity), &error)
+                initialized = error.rawValue > U_ZERO_ERROR.rawValue ? 0 : Int(needed)
+            }
+            if error == U_BUFFER_OVERFLOW_ERROR {
+                capacity = Int(needed)
+                continue
+            }
+            // Other failures mean ICU itself is unusable (missing data), not bad input: every
+            // Swift string is valid UTF-16.
+            precondition(error.rawValue <= U_ZERO_ERROR.rawValue, "ICU \(operation) failed: \(error.rawValue)")
+            return output
+        }
+    }
+}

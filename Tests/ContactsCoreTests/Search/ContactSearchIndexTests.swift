@@ -1,0 +1,159 @@
+import Testing
+
+@testable import ContactsCore
+
+/// The index against the naive model of PROTOCOL §2: same totals, same ids in the same
+/// order, on every page, for every field, before and after changes, before and after a save.
+@Suite struct ContactSearchIndexTests {
+    static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
+
+    /// Checks one query under every field and a few pages against the model.
+    static func expectSame(
+        _ index: ContactSearchIndex, _ model: NaiveContactSearch, query: String, fixtures: inout SearchFixtures,
+        seed: UInt64
+    ) {
+        for field in SearchField.allCases {
+            let expected = model.search(query, field: field, skip: 0, limit: .max)
+            let all = index.search(query, field: field, skip: 0, limit: .max)
+            #expect(all.total == expected.total, "seed \(seed) query \(query.debugDescription) field \(field)")
+            #expect(all.ids == expected.ids, "seed \(seed) query \(query.debugDescription) field \(field)")
+            let skip = fixtures.number(0...max(0, expected.total + 2))
+            let limit = fixtures.number(0...7)
+            let page = index.search(query, field: field, skip: skip, limit: limit)
+            #expect(page.total == expected.total)
+            #expect(
+                page.ids == Array(expected.ids.dropFirst(skip).prefix(limit)),
+                "seed \(seed) query \(query.debugDescription) field \(field) skip \(skip) limit \(limit)")
+        }
+    }
+
+    static func expectSameFetches(_ index: ContactSearchIndex, _ model: NaiveContactSearch, seed: UInt64) {
+        for fieldType in FetchFieldType.allCases {
+            for (skip, limit) in [(0, Int.max), (0, 3), (2, 5), (1000, 1)] {
+                let expected = model.fetch(fieldType, skip: skip, limit: limit)
+                let page = index.fetch(fieldType, skip: skip, limit: limit)
+                #expect(page.total == expected.total, "seed \(seed) fetch \(fieldType)")
+                #expect(page.ids == expected.ids, "seed \(seed) fetch \(fieldType) skip \(skip) limit \(limit)")
+            }
+        }
+    }
+
+    @Test(arguments: seeds)
+    func searchEqualsModel(seed: UInt64) {
+        var fixtures = SearchFixtures(seed: seed)
+        let contacts = fixtures.contacts(fixtures.number(1...250))
+        let index = ContactSearchIndex(contacts)
+        let model = NaiveContactSearch(contacts)
+        #expect(index.count == contacts.count)
+        for _ in 0..<60 {
+            let query = fixtures.query(from: contacts)
+            Self.expectSame(index, model, query: query, fixtures: &fixtures, seed: seed)
+        }
+        Self.expectSameFetches(index, model, seed: seed)
+    }
+
+    /// Adds, replaces and removes in random order (through the delta, the dead slots and
+    /// rebuilds), checking against the model along the way.
+    @Test(arguments: seeds)
+    func updatesEqualModel(seed: UInt64) {
+        var fixtures = SearchFixtures(seed: seed &+ 100)
+        var current: [String: Contact] = [:]
+        let initial = fixtures.contacts(fixtures.number(0...120))
+        for contact in initial { current[contact.id] = contact }
+        var index = ContactSearchIndex(initial)
+        for step in 0..<260 {
+            let id = fixtures.id(fixtures.number(0...200))
+            if fixtures.chance(30) {
+                #expect(index.remove(id: id)?.id == current.removeValue(forKey: id)?.id)
+            } else {
+                let contact = fixtures.contact(id: id)
+                #expect(index.update(with: contact) == current.updateValue(contact, forKey: id))
+            }
+            if step % 37 == 0 || step == 259 {
+                let contacts = Array(current.values)
+                let model = NaiveContactSearch(contacts)
+                #expect(index.count == contacts.count)
+                for _ in 0..<12 {
+                    Self.expectSame(
+                        index, model, query: fixtures.query(from: contacts), fixtures: &fixtures, seed: seed)
+                }
+                Self.expectSameFetches(index, model, seed: seed)
+                #expect(current.values.allSatisfy { index.contact(id: $0.id) == $0 })
+            }
+        }
+    }
+
+    @Test(arguments: seeds)
+    func batchUpdateKeepsTheLastOfARepeatedID(seed: UInt64) {
+        var fixtures = SearchFixtures(seed: seed &+ 200)
+        let first = fixtures.contacts(30)
+        let second = (0..<40).map { fixtures.contact(id: fixtures.id($0 % 25 + 10)) }
+        var index = ContactSearchIndex(first)
+        index.update(withContentsOf: second)
+        var expected: [String: Contact] = [:]
+        for contact in first + second { expected[contact.id] = contact }
+        #expect(index.count == expected.count)
+        #expect(expected.values.allSatisfy { index.contact(id: $0.id) == $0 })
+        let built = ContactSearchIndex(first + second)
+        let model = NaiveContactSearch(Array(expected.values))
+        for _ in 0..<20 {
+            let query = fixtures.query(from: Array(expected.values))
+            Self.expectSame(index, model, query: query, fixtures: &fixtures, seed: seed)
+            Self.expectSame(built, model, query: query, fixtures: &fixtures, seed: seed)
+        }
+    }
+
+    @Test func rankingTiersAndTies() {
+        let contacts = [
+            Contact(id: "b", displayName: "Ana María"), Contact(id: "a", displayName: "Ana María"),
+            Contact(id: "c", displayName: "María Ana"), Contact(id: "d", displayName: "Mariana"),
+            Contact(id: "e", displayName: "Bob", organizationName: "Ana Corp"),
+            Contact(id: "f", displayName: "(Ana)"),
+        ]
+        let index = ContactSearchIndex(contacts)
+        // Tier 0: "ana maría" starts with "ana"; tier 1: a word starts with "ana" (María Ana,
+        // (Ana)); tier 2: the rest, by folded name then id.
+        #expect(index.search("ana").ids == ["a", "b", "f", "c", "e", "d"])
+        // "María Ana" has words starting with both terms (tier 1); "Mariana" only contains them.
+        #expect(index.search("ANA  MAR").ids == ["a", "b", "c", "d"])
+        #expect(index.search("mar ana").ids == ["a", "b", "c", "d"])
+        #expect(index.search("ana", skip: 2, limit: 2) == SearchPage(total: 6, contacts: [contacts[5], contacts[2]]))
+        #expect(index.search("", limit: 3).ids == ["f", "a", "b"])
+        #expect(index.search("zzz").total == 0)
+    }
+
+    @Test func hangulSyllablePrefixMatches() {
+        let index = ContactSearchIndex([Contact(id: "1", displayName: "김민준"), Contact(id: "2", displayName: "이")])
+        #expect(index.search("기").ids == ["1"])
+        #expect(index.search("김민").ids == ["1"])
+    }
+
+    @Test func phoneTermsAndFields() {
+        let contact = Contact(
+            id: "1", displayName: "Zoë", phoneNumbers: [LabeledValue(value: "+1 (415) 555-2671")],
+            emailAddresses: [LabeledValue(value: "zoe@example.com")], notes: "call 0958")
+        let index = ContactSearchIndex([contact, Contact(id: "2", displayName: "Other 415")])
+        #expect(index.search("555-26").ids == ["1"])
+        #expect(index.search("(415)", field: .phone).ids == ["1"])
+        // Full-width digits make a phone term; "Other 415" has a word starting with it (tier 1).
+        #expect(index.search("４１５").ids == ["2", "1"])
+        #expect(index.search("415", field: .name).ids == ["2"])
+        #expect(index.search("zoe", field: .phone).total == 0)  // not a phone term
+        #expect(index.search("", field: .phone).total == 2)  // the empty query matches all
+        #expect(index.search("0958", field: .notes).ids == ["1"])
+        #expect(index.search("0958").total == 0)  // notes are not searched under any
+        #expect(index.search("EXAMPLE", field: .email).ids == ["1"])
+        #expect(index.search("\u{301}", field: .email).ids == ["1"])  // empty fold: any email
+    }
+
+    @Test func emptyIndex() {
+        var index = ContactSearchIndex()
+        #expect(index.search("a").total == 0)
+        #expect(index.search("").total == 0)
+        #expect(index.fetch(.any) == SearchPage(total: 0, contacts: []))
+        #expect(index.remove(id: "x") == nil)
+        index.update(with: Contact(id: "x", givenName: "Ana"))
+        #expect(index.search("an").ids == ["x"])
+        #expect(index.search("a", skip: -3, limit: -1) == SearchPage(total: 1, contacts: []))
+    }
+}
