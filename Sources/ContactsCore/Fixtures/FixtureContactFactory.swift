@@ -12,8 +12,18 @@ struct FixtureContactFactory {
         self.idWidth = idWidth
     }
 
+    /// Relative weights of 0, 1, 2 and 3 phone numbers (mean 1.28).
     private static let phoneCountWeights = [100, 600, 220, 80]
+    /// Relative weights of 0, 1 and 2 email addresses.
     private static let emailCountWeights = [450, 400, 150]
+    /// Percent of contacts that are an organization only (no person's name).
+    private static let organizationOnlyPercent = 3
+    /// Percent of contacts with a given name only (as people store "Anna" or "Mehmet").
+    private static let givenNameOnlyPercent = 4
+    /// Per mille of contacts living in the owner's country; the others live in a region of
+    /// their culture (national number forms come from the first kind).
+    private static let domesticPerMille = 650
+    /// The address style of each country of ``FixturePhoneCountry/all``, by index.
     private static let addressStyles = FixturePhoneCountry.all.map { FixtureVocabulary.addressStyles[$0.region] }
 
     /// The next contact of the user at `owner`.
@@ -24,16 +34,18 @@ struct FixtureContactFactory {
         contact.ownerId = ownerId
         let ownerCountry = registry.phones[owner].phoneCountry
         let culture = FixtureCulture.random(using: &random)
-        // Two thirds of the people in a book live in the owner's country, the rest in their culture's.
-        let home = random.chance(perMille: 650) ? registry.phones[owner].country : culture.randomCountry(using: &random)
+        let home =
+            random.chance(perMille: Self.domesticPerMille)
+            ? registry.phones[owner].country : culture.randomCountry(using: &random)
         let person = culture.person(using: &random)
         let shape = random.below(100)
+        let organizationOnly = shape < Self.organizationOnlyPercent
         var organization: FixtureVocabulary.Organization?
-        if shape < 3 {
+        if organizationOnly {
             organization = random.pick(FixtureVocabulary.organizations)
         } else {
             contact.givenName = person.given.native
-            if shape >= 7 {
+            if shape >= Self.organizationOnlyPercent + Self.givenNameOnlyPercent {
                 contact.familyName = person.family.native
                 contact.displayName = person.displayName
             }
@@ -50,17 +62,18 @@ struct FixtureContactFactory {
             contact.phoneNumbers.append(LabeledValue(label: label, value: ownerCountry.written(number, using: &random)))
         }
         for index in 0..<random.weightedIndex(Self.emailCountWeights) {
-            if let organization, shape < 3 {
+            if let organization, organizationOnly {
                 let mailbox = random.pick(["info", "contact", "office", "hello"])
                 contact.emailAddresses.append(LabeledValue(label: "work", value: mailbox + "@" + organization.domain))
                 break
             }
-            contact.emailAddresses.append(email(person, culture: culture, organization: organization, second: index > 0))
+            contact.emailAddresses.append(
+                email(person, culture: culture, organization: organization, second: index > 0))
         }
         if random.chance(perMille: 150), let style = Self.addressStyles[home] {
             contact.addresses.append(address(style, region: FixturePhoneCountry.all[home].region))
         }
-        if random.chance(perMille: 100) {
+        if !organizationOnly, random.chance(perMille: 100) {
             contact.socialProfiles.append(socialProfile(person))
         }
         if random.chance(perMille: 200) {

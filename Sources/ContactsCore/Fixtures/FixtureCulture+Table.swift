@@ -14,7 +14,9 @@ extension FixtureCulture {
                 "Mary,Patricia,Jennifer,Linda,Elizabeth,Barbara,Susan,Jessica,Sarah,Karen,Emily,Emma,Olivia,Sophie,Charlotte,Amelia,Hannah,Grace,Chloe,Megan,Rachel,Laura,Rebecca,Zoë,Ashley,Madison,Abigail,Lucy,Ellie,Renée",
             family:
                 "Smith,Johnson,Williams,Brown,Jones,Miller,Davis,Wilson,Anderson,Taylor,Thomas,Moore,Jackson,Martin,Thompson,White,Harris,Clark,Lewis,Walker,Hall,Young,King,Wright,Scott,Green,Baker,Adams,Evans,Roberts,O'Brien,O'Connor,McDonald,Murphy,Hughes,Cooper,Ward,Morgan,Bennett,Brooks",
-            emailDomains: ["gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "aol.com", "btinternet.com"]),
+            emailDomains: [
+                "gmail.com", "yahoo.com", "outlook.com", "hotmail.com", "icloud.com", "aol.com", "btinternet.com",
+            ]),
         FixtureCulture(
             name: "Spanish", perMille: 130, isLatinScript: true, regions: [("ES", 1), ("MX", 1)], order: .givenFirst,
             male:

@@ -47,7 +47,8 @@ extension FixtureGenerator {
                 let since = Self.referenceTime - 730 * Self.day + Int64(random.below(Int(730 * Self.day)))
                 let follow = FixtureFollow(
                     followerId: followerId,
-                    followeeId: FixtureDirectory.identifier(UInt8(ascii: "u"), followee + 1, width: width), since: since)
+                    followeeId: FixtureDirectory.identifier(UInt8(ascii: "u"), followee + 1, width: width), since: since
+                )
                 try output.write(follow.jsonValue)
             }
             meter.advance()

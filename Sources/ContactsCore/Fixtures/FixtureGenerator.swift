@@ -17,9 +17,11 @@
 ///   `c0000001`…, split among ``Options/owners`` owners (evenly spread users), about 750
 ///   each (±⅓). Names from ``FixtureCulture/all`` (90% Latin script, most with
 ///   diacritics; 10% Cyrillic, Greek, Chinese, Japanese, Korean, Arabic); 3% of contacts
-///   are an organization only and 4% a given name only. Per contact 0–3 phones
+///   are an organization only and 4% a given name only. 65% of a book's people live in
+///   the owner's country, the others in a region of their culture. Per contact 0–3 phones
 ///   (10/60/22/8%), each a registered user's number with probability
-///   ``registeredPhonePerMille`` (never the owner's), else a number that no user has;
+///   ``registeredPhonePerMille`` (any user but the owner), else a number of the person's
+///   country that no user has;
 ///   every phone is written as someone in the owner's region would store it (national
 ///   forms for numbers of their own calling code 85% of the time, else `+` or their IDD;
 ///   1 in 200 in full-width digits) and normalizes back, with the owner's region, to the

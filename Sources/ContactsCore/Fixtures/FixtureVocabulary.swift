@@ -3,7 +3,9 @@
 package enum FixtureVocabulary {
     /// A made-up organization and its mail domain.
     package struct Organization: Sendable {
+        /// The name as the organization writes it.
         package let name: String
+        /// Its mail domain (ASCII).
         package let domain: String
     }
 
@@ -18,6 +20,7 @@ package enum FixtureVocabulary {
         package let numberFirst: Bool
     }
 
+    /// Organizations of many countries (all made up), for contacts' `organizationName`.
     static let organizations: [Organization] = [
         ("Northwind Traders", "northwind.com"), ("Blue Harbor Consulting", "blueharbor.co"),
         ("Pinecrest Dental", "pinecrestdental.com"), ("Riverside Elementary School", "riverside.k12.us"),
@@ -36,6 +39,7 @@ package enum FixtureVocabulary {
         ("City Hospital", "cityhospital.org"), ("Fitness Club Élan", "elan-fitness.com"),
     ].map { Organization(name: $0.0, domain: $0.1) }
 
+    /// Job titles in several languages.
     static let jobTitles = [
         "Engineer", "Software Engineer", "Product Manager", "Director", "CEO", "Accountant", "Dentist", "Teacher",
         "Nurse", "Sales Manager", "Designer", "Lawyer", "Architect", "Consultant", "Ingeniera", "Directora Comercial",
@@ -43,6 +47,7 @@ package enum FixtureVocabulary {
         "Inženýr", "Müdür", "Giám đốc", "Säljare", "Daglig leder", "Менеджер", "Λογιστής", "经理", "部長", "팀장", "مدير",
     ]
 
+    /// Notes as people write them in address books.
     static let notes = [
         "Met at the conference", "Plumber — call before 6pm", "Gym buddy", "Vecina del 3º B", "Ancien collègue de Lyon",
         "Call about the invoice", "Birthday: 12 March", "Tennis club", "Zahnärztin, Praxis am Markt", "Nachbarin",
@@ -52,6 +57,7 @@ package enum FixtureVocabulary {
         "Do not call after 9pm", "Kid's football coach", "Landlord", "Wedding photographer",
     ]
 
+    /// Event titles in several languages.
     static let eventTitles = [
         "Birthday party", "Team dinner", "Book club", "Running group", "Concert", "Barbecue", "Housewarming",
         "Game night", "Hackathon", "Wedding", "Fiesta de cumpleaños", "Geburtstagsfeier", "Soirée jeux", "Apéro",
@@ -59,66 +65,88 @@ package enum FixtureVocabulary {
         "Шашлыки", "Γιορτή", "聚餐", "花見", "회식", "إفطار جماعي",
     ]
 
+    /// Event descriptions.
     static let eventDescriptions = [
         "Bring something to share.", "Dress code: casual.", "RSVP by Friday.", "Kids welcome!",
         "Tickets at the door.", "Trae tu bebida favorita.", "Bitte pünktlich sein.", "On commence à 19h.",
         "Zapraszam wszystkich!", "Vi ses där!", "Приходите с друзьями.", "歓迎します！",
     ]
 
+    /// Places an event's location names before the city.
     static let venues = [
         "Café Central", "Community hall", "Rooftop bar", "City park", "Office", "Stadium", "Old town square",
         "Library", "Beach", "Jazz club",
     ]
 
+    /// Labels of phone numbers.
     static let phoneLabels = ["mobile", "home", "work", "main", "iPhone", "other"]
     /// Relative weights of ``phoneLabels``.
     static let phoneLabelWeights = [600, 150, 150, 40, 30, 30]
 
+    /// Services of social profiles (the label of a profile).
     static let socialServices = ["twitter", "instagram", "linkedin", "facebook"]
 
     /// Address styles by region; every region of ``FixturePhoneCountry/all`` has one.
     package static let addressStyles: [String: AddressStyle] = [
         "US": AddressStyle(
-            cities: [("New York", "NY", "100##"), ("San Francisco", "CA", "941##"), ("Chicago", "IL", "606##"),
-                     ("Austin", "TX", "787##")],
+            cities: [
+                ("New York", "NY", "100##"), ("San Francisco", "CA", "941##"), ("Chicago", "IL", "606##"),
+                ("Austin", "TX", "787##"),
+            ],
             streets: ["Main Street", "Oak Avenue", "Maple Drive", "Park Place", "Sunset Boulevard"], numberFirst: true),
         "GB": AddressStyle(
             cities: [("London", "", "SW1A #AA"), ("Manchester", "", "M# #LT"), ("Edinburgh", "", "EH# #QP")],
             streets: ["High Street", "Station Road", "Church Lane", "Victoria Road"], numberFirst: true),
         "DE": AddressStyle(
-            cities: [("Berlin", "", "10###"), ("München", "Bayern", "80###"), ("Köln", "", "50###"),
-                     ("Düsseldorf", "", "40###")],
+            cities: [
+                ("Berlin", "", "10###"), ("München", "Bayern", "80###"), ("Köln", "", "50###"),
+                ("Düsseldorf", "", "40###"),
+            ],
             streets: ["Hauptstraße", "Schillerstraße", "Goethestraße", "Bahnhofstraße", "Lindenallee"],
             numberFirst: false),
         "FR": AddressStyle(
-            cities: [("Paris", "", "750##"), ("Lyon", "", "6900#"), ("Marseille", "", "130##"),
-                     ("Besançon", "", "25000")],
-            streets: ["rue de la République", "avenue des Champs-Élysées", "rue Victor Hugo", "boulevard Saint-Germain"],
+            cities: [
+                ("Paris", "", "750##"), ("Lyon", "", "6900#"), ("Marseille", "", "130##"),
+                ("Besançon", "", "25000"),
+            ],
+            streets: [
+                "rue de la République", "avenue des Champs-Élysées", "rue Victor Hugo", "boulevard Saint-Germain",
+            ],
             numberFirst: true),
         "ES": AddressStyle(
-            cities: [("Madrid", "Madrid", "280##"), ("Barcelona", "Barcelona", "080##"), ("Sevilla", "Sevilla", "410##"),
-                     ("Málaga", "Málaga", "290##")],
+            cities: [
+                ("Madrid", "Madrid", "280##"), ("Barcelona", "Barcelona", "080##"), ("Sevilla", "Sevilla", "410##"),
+                ("Málaga", "Málaga", "290##"),
+            ],
             streets: ["Calle Mayor", "Avenida de la Constitución", "Calle de Alcalá", "Paseo de Gracia"],
             numberFirst: false),
         "MX": AddressStyle(
-            cities: [("Ciudad de México", "CDMX", "06###"), ("Guadalajara", "Jalisco", "44###"),
-                     ("Monterrey", "Nuevo León", "64###")],
+            cities: [
+                ("Ciudad de México", "CDMX", "06###"), ("Guadalajara", "Jalisco", "44###"),
+                ("Monterrey", "Nuevo León", "64###"),
+            ],
             streets: ["Avenida Insurgentes Sur", "Calle Juárez", "Paseo de la Reforma"], numberFirst: false),
         "PT": AddressStyle(
             cities: [("Lisboa", "", "1###-###"), ("Porto", "", "4###-###"), ("Coimbra", "", "3000-###")],
             streets: ["Rua Augusta", "Avenida da Liberdade", "Rua de São Bento"], numberFirst: false),
         "BR": AddressStyle(
-            cities: [("São Paulo", "SP", "0####-###"), ("Rio de Janeiro", "RJ", "2####-###"),
-                     ("Belo Horizonte", "MG", "3####-###"), ("Brasília", "DF", "70###-###")],
+            cities: [
+                ("São Paulo", "SP", "0####-###"), ("Rio de Janeiro", "RJ", "2####-###"),
+                ("Belo Horizonte", "MG", "3####-###"), ("Brasília", "DF", "70###-###"),
+            ],
             streets: ["Avenida Paulista", "Rua Augusta", "Rua das Flores", "Avenida Atlântica"], numberFirst: false),
         "IT": AddressStyle(
-            cities: [("Roma", "RM", "001##"), ("Milano", "MI", "201##"), ("Napoli", "NA", "801##"),
-                     ("Torino", "TO", "101##")],
+            cities: [
+                ("Roma", "RM", "001##"), ("Milano", "MI", "201##"), ("Napoli", "NA", "801##"),
+                ("Torino", "TO", "101##"),
+            ],
             streets: ["Via Roma", "Via Giuseppe Garibaldi", "Corso Vittorio Emanuele II", "Piazza del Popolo"],
             numberFirst: false),
         "PL": AddressStyle(
-            cities: [("Warszawa", "mazowieckie", "00-###"), ("Kraków", "małopolskie", "30-###"),
-                     ("Łódź", "łódzkie", "90-###"), ("Gdańsk", "pomorskie", "80-###")],
+            cities: [
+                ("Warszawa", "mazowieckie", "00-###"), ("Kraków", "małopolskie", "30-###"),
+                ("Łódź", "łódzkie", "90-###"), ("Gdańsk", "pomorskie", "80-###"),
+            ],
             streets: ["ul. Marszałkowska", "ul. Długa", "ul. Piotrkowska", "al. Jerozolimskie"], numberFirst: false),
         "CZ": AddressStyle(
             cities: [("Praha", "", "1## 00"), ("Brno", "", "6## 00"), ("Plzeň", "", "30# 00")],
@@ -142,8 +170,10 @@ package enum FixtureVocabulary {
             cities: [("Αθήνα", "", "10# ##"), ("Θεσσαλονίκη", "", "54# ##"), ("Πάτρα", "", "26# ##")],
             streets: ["Οδός Ερμού", "Λεωφόρος Συγγρού", "Οδός Αιόλου"], numberFirst: false),
         "CN": AddressStyle(
-            cities: [("北京市", "北京", "100###"), ("上海市", "上海", "200###"), ("广州市", "广东省", "510###"),
-                     ("深圳市", "广东省", "518###")],
+            cities: [
+                ("北京市", "北京", "100###"), ("上海市", "上海", "200###"), ("广州市", "广东省", "510###"),
+                ("深圳市", "广东省", "518###"),
+            ],
             streets: ["长安街", "南京路", "中山路", "人民路"], numberFirst: false),
         "JP": AddressStyle(
             cities: [("千代田区", "東京都", "10#-####"), ("大阪市", "大阪府", "53#-####"), ("京都市", "京都府", "60#-####")],

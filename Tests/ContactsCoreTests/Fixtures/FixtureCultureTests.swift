@@ -30,15 +30,19 @@ struct FixtureCultureTests {
     @Test(
         "diacritics and special letters reduce to their base letters",
         arguments: [
-            ("Łukasz", "lukasz"), ("Nguyễn", "nguyen"), ("O'Brien", "obrien"), ("Strauß", "strauss"), ("Yılmaz", "yilmaz"),
+            ("Łukasz", "lukasz"), ("Nguyễn", "nguyen"), ("O'Brien", "obrien"), ("Strauß", "strauss"),
+            ("Yılmaz", "yilmaz"),
             ("İbrahim", "ibrahim"), ("Øyvind", "oyvind"), ("Sæther", "saether"), ("Đặng", "dang"), ("Lưu", "luu"),
-            ("Dvořák", "dvorak"), ("De Luca", "deluca"), ("\u{0110}or\u{0111}e", "dorde"), ("\u{00D0}\u{00FE}\u{00F3}r", "or"),
+            ("Dvořák", "dvorak"), ("De Luca", "deluca"), ("\u{0110}or\u{0111}e", "dorde"),
+            ("\u{00D0}\u{00FE}\u{00F3}r", "or"),
         ])
     func asciiLetters(name: String, expected: String) {
         #expect(FixtureCulture.asciiLetters(name) == expected)
     }
 
-    @Test("people: names of the culture in its order; women's family names where they differ", arguments: [2, 8] as [UInt64])
+    @Test(
+        "people: names of the culture in its order; women's family names where they differ",
+        arguments: [2, 8] as [UInt64])
     func people(seed: UInt64) {
         var random = FixtureRandom(seed: seed, stream: 0)
         for culture in FixtureCulture.all {

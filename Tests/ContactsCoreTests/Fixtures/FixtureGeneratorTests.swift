@@ -85,7 +85,9 @@ struct FixtureGeneratorTests {
         let people = contacts.filter { !$0.givenName.isEmpty }
         let nonLatin = people.filter { !isLatinScript($0.givenName + $0.familyName) }
         #expect(abs(Double(nonLatin.count) / Double(people.count) - 0.10) < 0.02, "non-Latin names")
-        let withDiacritics = people.filter { isLatinScript($0.displayName) && !$0.displayName.utf8.allSatisfy { $0 < 0x80 } }
+        let withDiacritics = people.filter {
+            isLatinScript($0.displayName) && !$0.displayName.utf8.allSatisfy { $0 < 0x80 }
+        }
         #expect(Double(withDiacritics.count) / Double(people.count) > 0.3)
 
         // The registered users' numbers: the naive test is "the written digits end with a
@@ -234,5 +236,7 @@ private func registeredNationalNumbers(_ users: [FixtureUser]) -> [String] {
 
 /// True when every letter of `text` is in a Latin block (ASCII, Latin-1, Latin Extended).
 private func isLatinScript(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic || $0.value < 0x0250 || (0x1E00...0x1EFF).contains($0.value) }
+    text.unicodeScalars.allSatisfy {
+        !$0.properties.isAlphabetic || $0.value < 0x0250 || (0x1E00...0x1EFF).contains($0.value)
+    }
 }

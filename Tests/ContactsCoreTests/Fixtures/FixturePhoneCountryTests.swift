@@ -31,7 +31,8 @@ struct FixturePhoneCountryTests {
         }
     }
 
-    @Test("random numbers have the plan's length and prefix; E.164 text and value agree", arguments: [3, 17] as [UInt64])
+    @Test(
+        "random numbers have the plan's length and prefix; E.164 text and value agree", arguments: [3, 17] as [UInt64])
     func randomNumbers(seed: UInt64) {
         var random = FixtureRandom(seed: seed, stream: 0)
         for index in FixturePhoneCountry.all.indices {
@@ -51,7 +52,9 @@ struct FixturePhoneCountryTests {
     /// mark dropped) are `+` calling code and national number, or the owner's IDD, calling
     /// code and national number, or — for a number of the owner's own calling code — the
     /// national number after at most a one-digit trunk prefix (`0`, `1` or `8`).
-    @Test("written forms carry the number: + or IDD and the calling code, or the national form", arguments: [5, 9] as [UInt64])
+    @Test(
+        "written forms carry the number: + or IDD and the calling code, or the national form",
+        arguments: [5, 9] as [UInt64])
     func writtenForms(seed: UInt64) {
         var random = FixtureRandom(seed: seed, stream: 0)
         var forms = (national: 0, plus: 0, idd: 0, fullWidth: 0)
@@ -75,7 +78,8 @@ struct FixturePhoneCountryTests {
                     } else {
                         forms.national += 1
                         #expect(code == owner.callingCode, "\(written) for \(number.e164) by \(owner.region)")
-                        #expect(["", "0", "1", "8"].contains { digits == $0 + national }, "\(written) for \(number.e164)")
+                        #expect(
+                            ["", "0", "1", "8"].contains { digits == $0 + national }, "\(written) for \(number.e164)")
                     }
                 }
             }

@@ -63,7 +63,8 @@ struct FixtureRandomTests {
             let expected = Double(draws) / (Double(rank + 1) * harmonic)
             // Within five standard deviations of the binomial count.
             let deviation = (expected * (1 - expected / Double(draws))).squareRoot()
-            #expect(abs(Double(counts[rank]) - expected) < 5 * deviation, "rank \(rank): \(counts[rank]) vs \(expected)")
+            #expect(
+                abs(Double(counts[rank]) - expected) < 5 * deviation, "rank \(rank): \(counts[rank]) vs \(expected)")
         }
         let single = FixtureZipf(count: 1)
         #expect((0..<10).allSatisfy { _ in single.sample(using: &random) == 0 })

@@ -40,7 +40,10 @@ struct FixtureReaderTests {
     @Test(
         "a bad line stops the reading, naming the file and the line number",
         arguments: [
-            ("{\"id\":\"c1\"}\n\n{\"id\":\"c2\"}\n{\"id\":\"c3\",}\n", 4, "invalid JSON: expected a string key at byte 11"),
+            (
+                "{\"id\":\"c1\"}\n\n{\"id\":\"c2\"}\n{\"id\":\"c3\",}\n", 4,
+                "invalid JSON: expected a string key at byte 11"
+            ),
             ("{\"id\":\"c1\"}\n{\"givenName\":\"Ana\"}\n", 2, "not a valid contact (invalid_id)"),
             ("{\"id\":\"c1\",\"phoneNumbers\":\"+34 612\"}\n", 1, "not a valid contact (invalid_field)"),
             ("[1,2]\n", 1, "not a valid contact (not_an_object)"),
@@ -58,7 +61,10 @@ struct FixtureReaderTests {
     @Test(
         "bad user, follow and event lines say which key is wrong",
         arguments: [
-            ("{\"userId\":\"u1\",\"displayName\":\"A\",\"phone\":34612,\"region\":\"ES\"}", "\"phone\" must be a string"),
+            (
+                "{\"userId\":\"u1\",\"displayName\":\"A\",\"phone\":34612,\"region\":\"ES\"}",
+                "\"phone\" must be a string"
+            ),
             ("{\"userId\":\"\",\"displayName\":\"A\",\"phone\":\"+1\",\"region\":\"US\"}", "\"userId\" is empty"),
         ])
     func badUserLine(text: String, reason: String) throws {
