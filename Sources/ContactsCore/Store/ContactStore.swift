@@ -38,8 +38,10 @@ public final class ContactStore: Sendable {
     /// Recent searches recorded but not yet written (see `ContactStore+RecentSearches`).
     let pendingSearches: Mutex<PendingSearches>
 
-    init(path: String, options: StoreOptions, connection: consuming sending SQLiteConnection,
-         nextSearchSequence: Int64) {
+    init(
+        path: String, options: StoreOptions, connection: consuming sending SQLiteConnection,
+        nextSearchSequence: Int64
+    ) {
         self.path = path
         self.options = options
         self.connection = Mutex(connection)
