@@ -129,8 +129,8 @@ public final class ContactStore: Sendable {
     }
 
     /// ``withConnection(_:)`` for bodies that throw only ``StoreError``.
-    func withConnection<R: Sendable>(
-        typed body: (SQLiteConnection) throws(StoreError) -> R
+    func withTypedConnection<R: Sendable>(
+        _ body: (SQLiteConnection) throws(StoreError) -> R
     ) throws(StoreError) -> R {
         try connection.withLock { (connection) throws(StoreError) -> R in
             guard let connection else { throw StoreError.closed(path: path) }
