@@ -49,7 +49,8 @@ private struct StoreRowReader {
 
     private func userId(_ key: Int64, in table: String) throws(StoreError) -> String {
         guard let userId = directory.userId(for: key) else {
-            throw StoreError.corrupt(path: path, detail: "a row of \(table) names user key \(key), which is not registered")
+            throw StoreError.corrupt(
+                path: path, detail: "a row of \(table) names user key \(key), which is not registered")
         }
         return userId
     }

@@ -7,14 +7,16 @@ extension ContactStore {
         throws(StoreError) -> ContactStore
     {
         // Absolute, so that SQLite never reads a name as special (":memory:", "file:" URIs).
-        let path = givenPath.hasPrefix("/")
+        let path =
+            givenPath.hasPrefix("/")
             ? givenPath : FileManager.default.currentDirectoryPath + "/" + givenPath
         let header = try StoreFileHeader.inspect(path: path)
         // A zero application_id may be a new store whose first page is still only in its
         // write-ahead log: SQLite's own view decides that case below.
         if case .sqlite(let applicationID, let userVersion) = header, applicationID != 0 {
-            try checkOwnership(path: path, applicationID: applicationID, userVersion: userVersion,
-                               isEmptyDatabase: false, schema: schema)
+            try checkOwnership(
+                path: path, applicationID: applicationID, userVersion: userVersion,
+                isEmptyDatabase: false, schema: schema)
         }
         try checkWritable(path: path, fileExists: header != .missing)
         let connection = try SQLiteConnection.open(
@@ -42,7 +44,8 @@ extension ContactStore {
         schema: StoreSchema
     ) throws(StoreError) {
         if applicationID != StoreSchema.applicationID && !(applicationID == 0 && isEmptyDatabase) {
-            let owner = applicationID == 0
+            let owner =
+                applicationID == 0
                 ? "it has no application_id"
                 : "its application_id is 0x\(String(UInt32(bitPattern: applicationID), radix: 16))"
             throw StoreError.notOurs(
@@ -87,8 +90,9 @@ extension ContactStore {
         let userVersion = Int(try connection.integer("PRAGMA user_version"))
         let objects = try connection.integer("SELECT count(*) FROM sqlite_schema")
         let isEmpty = applicationID == 0 && userVersion == 0 && objects == 0
-        try checkOwnership(path: path, applicationID: applicationID, userVersion: userVersion,
-                           isEmptyDatabase: isEmpty, schema: schema)
+        try checkOwnership(
+            path: path, applicationID: applicationID, userVersion: userVersion,
+            isEmptyDatabase: isEmpty, schema: schema)
 
         let journalMode = try connection.text("PRAGMA journal_mode = WAL")
         guard journalMode.lowercased() == "wal" else {

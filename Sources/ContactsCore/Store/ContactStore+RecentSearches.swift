@@ -55,7 +55,7 @@ extension ContactStore {
     ///
     /// - Throws: ``StoreError``; the searches then stay pending for the next attempt.
     public func flushSearches() throws(StoreError) {
-        try withConnection(typed: { (connection) throws(StoreError) in
+        try withTypedConnection({ (connection) throws(StoreError) in
             try commitPendingSearches(on: connection)
         })
     }

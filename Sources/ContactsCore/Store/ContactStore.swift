@@ -38,8 +38,10 @@ public final class ContactStore: Sendable {
     /// Recent searches recorded but not yet written (see `ContactStore+RecentSearches`).
     let pendingSearches: Mutex<PendingSearches>
 
-    init(path: String, options: StoreOptions, connection: consuming sending SQLiteConnection,
-         nextSearchSequence: Int64) {
+    init(
+        path: String, options: StoreOptions, connection: consuming sending SQLiteConnection,
+        nextSearchSequence: Int64
+    ) {
         self.path = path
         self.options = options
         self.connection = Mutex(connection)
@@ -127,8 +129,8 @@ public final class ContactStore: Sendable {
     }
 
     /// ``withConnection(_:)`` for bodies that throw only ``StoreError``.
-    func withConnection<R: Sendable>(
-        typed body: (SQLiteConnection) throws(StoreError) -> R
+    func withTypedConnection<R: Sendable>(
+        _ body: (SQLiteConnection) throws(StoreError) -> R
     ) throws(StoreError) -> R {
         try connection.withLock { (connection) throws(StoreError) -> R in
             guard let connection else { throw StoreError.closed(path: path) }

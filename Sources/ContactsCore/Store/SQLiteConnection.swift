@@ -176,7 +176,8 @@ package final class SQLiteConnection {
 
     private func check(_ code: Int32, action: String) throws(StoreError) {
         guard code != SQLITE_OK else { return }
-        let message = handle.map { String(cString: sqlite3_errmsg($0)) }
+        let message =
+            handle.map { String(cString: sqlite3_errmsg($0)) }
             ?? String(cString: sqlite3_errstr(code))
         throw SQLiteConnection.error(code: code, message: message, path: path, action: action)
     }

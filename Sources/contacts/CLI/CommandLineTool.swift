@@ -7,6 +7,7 @@ import ContactsCore
 /// The `contacts` command: dispatch to subcommands, `--help`, exit codes.
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
+        GenerateCommand.self,
         ImportCommand.self,
         ServeCommand.self,
     ]

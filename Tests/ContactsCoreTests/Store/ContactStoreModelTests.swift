@@ -162,7 +162,9 @@ struct ContactStoreModelTests {
     static func lines(of snapshot: StoreSnapshot) -> [String] {
         var out: [String] = []
         for user in snapshot.users { out.append("user \(b(user.userId)) \(user.e164) \(b(user.displayName))") }
-        for follow in snapshot.follows { out.append("follow \(b(follow.followerId)) \(b(follow.followeeId)) \(follow.since)") }
+        for follow in snapshot.follows {
+            out.append("follow \(b(follow.followerId)) \(b(follow.followeeId)) \(follow.since)")
+        }
         for entry in snapshot.contacts { out.append(line(entry.contact, entry.phones)) }
         for event in snapshot.events { out.append(line(event)) }
         for (user, list) in snapshot.recentSearches { out.append("searches \(b(user)) \(list.map(b))") }
@@ -181,13 +183,17 @@ struct ContactStoreModelTests {
         case 14..<18: return .deleteUser(user(&random))
         case 18..<34:
             let batch = (0..<Int.random(in: 0...4, using: &random)).map { _ in
-                (random.contact(id: ["c1", "c2", "c3", "C1", "\u{E9}", "e\u{301}"].randomElement(using: &random) ?? "c1"),
-                 random.phones())
+                (
+                    random.contact(
+                        id: ["c1", "c2", "c3", "C1", "\u{E9}", "e\u{301}"].randomElement(using: &random) ?? "c1"),
+                    random.phones()
+                )
             }
             return .upsert(user(&random), batch)
         case 34..<38: return .deleteAll(user(&random))
         case 38..<46:
-            return .addBudget(user(&random), Int64.random(in: 0...2, using: &random), Int.random(in: 0...50, using: &random))
+            return .addBudget(
+                user(&random), Int64.random(in: 0...2, using: &random), Int.random(in: 0...50, using: &random))
         case 46..<62: return .follow(user(&random), user(&random), time)
         case 62..<70: return .unfollow(user(&random), user(&random))
         case 70..<86:
@@ -214,7 +220,8 @@ struct ContactStoreModelTests {
             if Int.random(in: 0..<5, using: &random) == 0 {
                 // A search: recorded outside any transaction, written behind.
                 let user = ["u0", "u1", "\u{FC}", "nobody"].randomElement(using: &random) ?? "u0"
-                let query = ["jo", "Jo", "ana", "\u{E9}", "e\u{301}", random.text()].randomElement(using: &random) ?? ""
+                let query =
+                    ["jo", "Jo", "ana", "\u{E9}", "e\u{301}", random.text()].randomElement(using: &random) ?? ""
                 store.recordSearch(userId: user, query: query)
                 _ = try model.apply(.search(user, query))
                 continue

@@ -61,7 +61,8 @@ struct StoreSchemaTests {
         try ContactStore.open(path: path, options: storeTestOptions, schema: Self.version2).close()
         #expect(try userVersion(path) == 2)
         // And this build (version 1) refuses it, untouched.
-        expectOpenFails(path, kind: "newerSchema", phrase: "schema version 2 is newer than this build supports (1)", in: directory)
+        expectOpenFails(
+            path, kind: "newerSchema", phrase: "schema version 2 is newer than this build supports (1)", in: directory)
     }
 
     @Test func aFailingMigrationLeavesTheStoreAsItWas() throws {
