@@ -1,5 +1,3 @@
-import Foundation
-
 extension ContactStore {
     /// ``open(path:options:)`` with a given schema history (tests use it to check
     /// migrations with a fake newer version).
@@ -9,7 +7,7 @@ extension ContactStore {
         // Absolute, so that SQLite never reads a name as special (":memory:", "file:" URIs).
         let path =
             givenPath.hasPrefix("/")
-            ? givenPath : FileManager.default.currentDirectoryPath + "/" + givenPath
+            ? givenPath : FileSystem.currentDirectory + "/" + givenPath
         let header = try StoreFileHeader.inspect(path: path)
         // A zero application_id may be a new store whose first page is still only in its
         // write-ahead log: SQLite's own view decides that case below.
@@ -31,7 +29,7 @@ extension ContactStore {
             if header == .missing {
                 // The file did not exist before: leave no half-made store behind.
                 for file in [path, path + "-wal", path + "-journal"] {
-                    try? FileManager.default.removeItem(atPath: file)
+                    FileSystem.remove(file)
                 }
             }
             throw error
@@ -59,14 +57,14 @@ extension ContactStore {
     /// Refuses a file or directory the OS will not let us write (SQLite would otherwise
     /// open the file read-only, or fail later creating its write-ahead log).
     private static func checkWritable(path: String, fileExists: Bool) throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FileSystem.parentDirectory(of: path)
         let parent = directory.isEmpty ? "." : directory
-        if !FileManager.default.isWritableFile(atPath: parent) {
+        if !FileSystem.isWritable(parent) {
             throw StoreError.readOnly(
                 path: path,
                 detail: "the directory \(parent) is not writable; SQLite keeps its write-ahead log beside the file")
         }
-        if fileExists && !FileManager.default.isWritableFile(atPath: path) {
+        if fileExists && !FileSystem.isWritable(path) {
             throw StoreError.readOnly(path: path, detail: "the file is not writable")
         }
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the first 100 bytes of a would-be store file say, read with plain file I/O before
 /// SQLite touches the file, so a file that is not ours is refused without SQLite opening
 /// (and possibly journaling or checkpointing) it.
@@ -28,33 +26,26 @@ package enum StoreFileHeader: Equatable, Sendable {
     ///   SQLite file shorter than its header says (truncated); ``StoreError/failed(path:code:detail:)``
     ///   when the file or its directory cannot be read.
     package static func inspect(path: String) throws(StoreError) -> StoreFileHeader {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            let directory = (path as NSString).deletingLastPathComponent
-            var parentIsDirectory: ObjCBool = false
+        switch FileSystem.kind(of: path) {
+        case .missing:
+            let directory = FileSystem.parentDirectory(of: path)
             let parent = directory.isEmpty ? "." : directory
-            guard FileManager.default.fileExists(atPath: parent, isDirectory: &parentIsDirectory),
-                parentIsDirectory.boolValue
-            else {
-                throw StoreError.failed(
-                    path: path, code: 0, detail: "the directory \(parent) does not exist")
+            guard FileSystem.kind(of: parent) == .directory else {
+                throw StoreError.failed(path: path, code: 0, detail: "the directory \(parent) does not exist")
             }
             return .missing
-        }
-        if isDirectory.boolValue {
+        case .directory:
             throw StoreError.notOurs(path: path, detail: "it is a directory")
+        case .file:
+            break
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw StoreError.failed(path: path, code: 0, detail: "the file cannot be read")
-        }
-        defer { try? handle.close() }
         let header: [UInt8]
         let fileSize: UInt64
         do {
-            header = [UInt8](try handle.read(upToCount: size) ?? Data())
-            fileSize = try handle.seekToEnd()
+            header = try FileSystem.contents(of: path, upTo: size)
+            fileSize = FileSystem.size(of: path) ?? 0
         } catch {
-            throw StoreError.failed(path: path, code: 0, detail: "reading the file: \(error)")
+            throw StoreError.failed(path: path, code: 0, detail: "the file cannot be read: \(error)")
         }
         if header.isEmpty { return .empty }
         guard header.count == size, header.starts(with: magic) else {

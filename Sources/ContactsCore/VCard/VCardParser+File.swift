@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a vCard file could not be read (as opposed to a problem inside it, which is a
 /// ``VCardProblem``).
 public struct VCardFileError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -33,27 +31,21 @@ extension VCardParser {
     ///   larger than ``maxFileBytes``; nothing about its contents throws.
     /// - Complexity: O(n) in the size of the file.
     public static func parse(fileAtPath path: String) throws(VCardFileError) -> VCardImport {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw VCardFileError(path: path, message: "cannot read \(path): no such file")
+        switch FileSystem.kind(of: path) {
+        case .missing: throw VCardFileError(path: path, message: "cannot read \(path): no such file")
+        case .directory: throw VCardFileError(path: path, message: "cannot read \(path): it is a directory")
+        case .file: break
         }
-        guard !isDirectory.boolValue else {
-            throw VCardFileError(path: path, message: "cannot read \(path): it is a directory")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw VCardFileError(path: path, message: "cannot read \(path): permission denied")
-        }
-        defer { try? handle.close() }
-        let data: Data
+        let data: [UInt8]
         do {
-            data = try handle.read(upToCount: maxFileBytes + 1) ?? Data()
+            data = try FileSystem.contents(of: path, upTo: maxFileBytes + 1)
         } catch {
-            throw VCardFileError(path: path, message: "cannot read \(path): \(error.localizedDescription)")
+            throw VCardFileError(path: path, message: "cannot read \(path): \(error)")
         }
         guard data.count <= maxFileBytes else {
             throw VCardFileError(path: path, message: "cannot read \(path): larger than \(maxFileBytes) bytes")
         }
-        return parse(Array(data))
+        return parse(data)
     }
 
     /// Whether the file at `path` looks like a vCard file (see ``looksLikeVCard(_:)``);
@@ -61,9 +53,7 @@ extension VCardParser {
     ///
     /// - Complexity: O(1): only the first ``probeLength`` bytes are read.
     public static func looksLikeVCard(fileAtPath path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: probeLength) else { return false }
+        guard let data = try? FileSystem.contents(of: path, upTo: probeLength) else { return false }
         return looksLikeVCard(data)
     }
 }
