@@ -9,41 +9,50 @@ extension ContactsEngine {
     public func registerUser(
         _ userId: String, phone: String, region: String? = nil, displayName: String? = nil, at: Int64
     ) throws(RPCError) -> RegisteredUser {
-        let e164 = try PhoneNormalization.e164(phone, region: region).get()
+        let e164 = try PhoneNormalization.registeredNumber(phone, region: region)
+        let name = displayName ?? ""
         return try state.write { (state: inout EngineState) throws(RPCError) -> RegisteredUser in
-            let existing = state.userIndex[userId]
-            if let owner = state.phoneOwners[e164], owner != existing {
+            let existing = state.index(of: userId)
+            if let owner = state.phoneOwners.user(for: e164), owner != existing {
                 throw .conflict("phone \(PhoneNormalization.text(e164)) is registered to another user")
             }
-            let record = UserRecord(userId: userId, e164: e164, displayName: displayName ?? "")
-            if let existing, let old = state.user(existing) {
-                state.phoneOwners[old.e164] = nil
-                state.users[Int(existing)] = record
-                state.phoneOwners[e164] = existing
-            } else {
-                let index = UInt32(state.users.count)
-                state.users.append(record)
-                state.userIndex[userId] = index
-                state.phoneOwners[e164] = index
-                state.graph.addUser(index)
+            try persist { transaction in
+                _ = try transaction.registerUser(userId: userId, e164: e164, displayName: name)
             }
-            return RegisteredUser(userId: userId, e164: PhoneNormalization.text(e164), displayName: record.displayName)
+            let record = UserRecord(userId: userId, e164: e164, displayName: name)
+            let index: UInt32
+            if let existing, let old = state.user(existing) {
+                index = existing
+                _ = state.phoneOwners.removeUser(for: old.e164)
+                state.users[Int(index)] = record
+            } else {
+                index = UInt32(state.users.count)
+                state.users.append(record)
+                state.userIndex[ExactString(userId)] = index
+                try Self.applied { () throws(FollowGraphError) in try state.graph.registerUser(index, id: userId) }
+            }
+            try Self.applied { () throws(MatchingError) in _ = try state.phoneOwners.setUser(index, for: e164) }
+            _ = state.directory.update(with: Contact(id: userId, displayName: name))
+            return RegisteredUser(userId: userId, e164: PhoneNormalization.text(e164), displayName: name)
         }
     }
 
     /// Deletes the acting user with their follows both ways, uploads, contacts, events and
-    /// recent searches. What the user id used of the day's upload budget stays used.
+    /// recent searches. What the user id used of the day's upload budget stays used; other
+    /// users' contacts holding the number stay but no longer match.
     public func deleteUser(as userId: String) throws(RPCError) {
         try state.write { (state: inout EngineState) throws(RPCError) in
             let index = try state.actingUser(userId)
-            state.removeAllUploads(of: index)
+            try persist { transaction in _ = try transaction.deleteUser(userId: userId) }
+            state.uploads.removeAllUploads(of: index)
             state.books[index] = nil
-            if let record = state.user(index) { state.phoneOwners[record.e164] = nil }
-            state.graph.removeUser(index)
-            state.feed.removeEvents(of: index)
-            state.recentSearches[index] = nil
+            if let record = state.user(index) { _ = state.phoneOwners.removeUser(for: record.e164) }
+            _ = state.graph.removeUser(index)
+            _ = state.events.removeEvents(of: index)
+            _ = state.directory.remove(id: userId)
             state.users[Int(index)] = nil
-            state.userIndex[userId] = nil
+            state.userIndex[ExactString(userId)] = nil
+            recentSearches.withLock { $0[index] = nil }
         }
     }
 
@@ -72,35 +81,43 @@ extension ContactsEngine {
             let owner = try state.actingUser(userId)
             guard let record = state.user(owner) else { throw .notFound("user '\(userId)' is not registered") }
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
-            var finalContacts: [String: StoredContact] = [:]
-            var order: [String] = []
+            // The last contact of each id wins; ids keep their first position.
+            var finalIndex: [ExactString: Int] = [:]
+            var finals: [(contact: Contact, phones: [UInt64])] = []
             for var contact in decoded {
                 contact.ownerId = userId
-                let numbers = contact.phoneNumbers.compactMap {
-                    try? PhoneNormalization.e164($0.value, region: uploadRegion).get()
+                let numbers = PhoneNormalization.uploadedNumbers(of: contact, region: uploadRegion)
+                if let position = finalIndex[ExactString(contact.id)] {
+                    finals[position] = (contact, numbers)
+                } else {
+                    finalIndex[ExactString(contact.id)] = finals.count
+                    finals.append((contact, numbers))
                 }
-                if finalContacts[contact.id] == nil { order.append(contact.id) }
-                finalContacts[contact.id] = StoredContact(contact: contact, numbers: numbers)
             }
-            let book = state.books[owner] ?? AddressBook()
-            var newNumbers = Set<UInt64>()
-            for stored in finalContacts.values {
-                for number in stored.numbers where book.holders[number] == nil { newNumbers.insert(number) }
-            }
-            let (day, remainder) = at.floorDivided(by: Self.millisecondsPerDay)
-            var usage = state.budget[userId] ?? BudgetDay(day: day, used: 0)
+            let distinct = Array(Set(finals.flatMap(\.phones)))
+            let added = state.uploads.newNumberCount(of: owner, among: distinct)
+            let (day, timeOfDay) = at.floorDivided(by: Self.millisecondsPerDay)
+            var usage = state.budget[ExactString(userId)] ?? BudgetDay(day: day, used: 0)
             if usage.day != day { usage = BudgetDay(day: day, used: 0) }
-            if budget > 0, usage.used + newNumbers.count > budget {
+            if budget > 0, usage.used + added > budget {
                 throw RPCError(
                     .rateLimited,
-                    "this upload adds \(newNumbers.count) new numbers; \(budget - usage.used) of today's \(budget) remain",
-                    retryAfterMs: Self.millisecondsPerDay - remainder)
+                    "this upload adds \(added) new numbers; \(budget - usage.used) of today's \(budget) remain",
+                    retryAfterMs: Self.millisecondsPerDay - timeOfDay)
             }
-            usage.used += newNumbers.count
-            state.budget[userId] = usage
-            for id in order {
-                if let stored = finalContacts[id] { state.putContact(stored, owner: owner) }
+            try persist { transaction in
+                try transaction.upsertContacts(ownerId: userId, finals)
+                if added > 0 { try transaction.addBudgetUsage(userId: userId, day: day, count: added) }
             }
+            usage.used += added
+            state.budget[ExactString(userId)] = usage
+            var uploaded: [UploadedContact] = []
+            uploaded.reserveCapacity(finals.count)
+            for (contact, numbers) in finals {
+                let slot = state.books[owner, default: AddressBook()].put(contact, numbers: numbers)
+                uploaded.append(UploadedContact(contact: slot, numbers: numbers))
+            }
+            try Self.applied { () throws(MatchingError) in try state.uploads.replaceContacts(uploaded, of: owner) }
             return UploadOutcome(
                 totalContacts: entries.count, numberOfUploadedContacts: decoded.count, rejected: rejected)
         }
@@ -110,37 +127,34 @@ extension ContactsEngine {
     /// users whose phone is in my book (`contact`), who hold my phone in theirs (`reverse`),
     /// or both (`mutual`); never myself.
     ///
-    /// - Complexity: O(m log m) in the number of matches of the user.
+    /// - Complexity: O(n + m log m): one batch phone-table probe over the n numbers of my
+    ///   book, the holders of my own number from the reverse side, and a sort of the m matches.
     public func lookupContactMatches(as userId: String, cursor: String? = nil, limit: Int = 100) throws(RPCError)
         -> MatchPage
     {
-        try state.read { (state: borrowing EngineState) throws(RPCError) -> MatchPage in
+        try state.read { (state: EngineState) throws(RPCError) -> MatchPage in
             let me = try state.actingUser(userId)
-            var relations: [UInt32: (forward: Bool, reverse: Bool)] = [:]
-            if let book = state.books[me] {
-                for number in book.holders.keys {
-                    if let owner = state.phoneOwners[number], owner != me { relations[owner, default: (false, false)].forward = true }
-                }
-            }
+            var forward = Set<UInt32>()
+            var reverse = Set<UInt32>()
+            let myNumbers = state.uploads.numbers(of: me)
+            for case let owner? in state.phoneOwners.users(for: myNumbers) where owner != me { forward.insert(owner) }
             if let record = state.user(me) {
-                for uploader in state.uploaders[record.e164] ?? [] where uploader != me {
-                    relations[uploader, default: (false, false)].reverse = true
-                }
+                for holder in state.uploads.holders(of: record.e164) where holder != me { reverse.insert(holder) }
             }
-            var matched: [(record: UserRecord, forward: Bool, reverse: Bool)] = []
-            for (index, relation) in relations {
+            var matched: [(index: UInt32, record: UserRecord)] = []
+            for index in forward.union(reverse) {
                 guard let record = state.user(index) else { continue }
                 if let cursor, !cursor.utf8Precedes(record.userId) { continue }
-                matched.append((record, relation.forward, relation.reverse))
+                matched.append((index, record))
             }
             matched.sort { $0.record.userId.utf8Precedes($1.record.userId) }
-            let page = matched.prefix(limit)
-            let book = state.books[me]
-            let matches = page.map { entry in
-                ContactMatch(
-                    userId: entry.record.userId, displayName: entry.record.displayName,
-                    relation: entry.forward ? (entry.reverse ? .mutual : .contact) : .reverse,
-                    contactId: entry.forward ? book?.smallestHolder(of: entry.record.e164) : nil)
+            let matches = matched.prefix(limit).map { index, record in
+                let isForward = forward.contains(index)
+                let isReverse = reverse.contains(index)
+                return ContactMatch(
+                    userId: record.userId, displayName: record.displayName,
+                    relation: isForward ? (isReverse ? .mutual : .contact) : .reverse,
+                    contactId: isForward ? state.smallestContactID(of: me, holding: record.e164) : nil)
             }
             let nextCursor = matched.count > limit ? matches.last?.userId : nil
             return MatchPage(matches: matches, nextCursor: nextCursor)
@@ -152,31 +166,20 @@ extension ContactsEngine {
     public func deleteAllUploadedContacts(as userId: String) throws(RPCError) -> Int {
         try state.write { (state: inout EngineState) throws(RPCError) -> Int in
             let owner = try state.actingUser(userId)
-            return state.removeAllUploads(of: owner)
+            try persist { transaction in _ = try transaction.deleteAllContacts(ownerId: userId) }
+            state.uploads.removeAllUploads(of: owner)
+            return state.books.removeValue(forKey: owner)?.count ?? 0
         }
     }
-}
 
-extension EngineState {
-    /// Stores an uploaded contact in `owner`'s book, keeping the reverse side in step.
-    mutating func putContact(_ stored: StoredContact, owner: UInt32) {
-        let change = books[owner, default: AddressBook()].put(stored)
-        for number in change.lost {
-            uploaders[number]?.remove(owner)
-            if uploaders[number]?.isEmpty == true { uploaders[number] = nil }
+    /// Runs an in-memory update whose failure the checks before it rule out; should it fail
+    /// anyway, the caller gets `internal` rather than a crash.
+    static func applied<Failure: Error>(_ update: () throws(Failure) -> Void) throws(RPCError) {
+        do {
+            try update()
+        } catch {
+            throw RPCError(.internalError, "in-memory update failed: \(error)")
         }
-        for number in change.gained { uploaders[number, default: []].insert(owner) }
-    }
-
-    /// Removes every uploaded contact of `owner`; returns how many there were.
-    @discardableResult
-    mutating func removeAllUploads(of owner: UInt32) -> Int {
-        guard let book = books.removeValue(forKey: owner) else { return 0 }
-        for number in book.holders.keys {
-            uploaders[number]?.remove(owner)
-            if uploaders[number]?.isEmpty == true { uploaders[number] = nil }
-        }
-        return book.contacts.count
     }
 }
 

@@ -99,28 +99,12 @@ public struct Page<Item: Hashable & Sendable>: Hashable, Sendable {
     public var limit: Int
 }
 
-/// An event of the activity feed.
-public struct FeedEvent: Hashable, Sendable {
-    /// The event's id (global).
-    public var eventId: String
-    /// Who created it.
-    public var creatorId: String
-    /// Its title (non-empty).
-    public var title: String
-    /// Its description, if any.
-    public var description: String?
-    /// Its location, if any.
-    public var location: String?
-    /// When it starts, if given.
-    public var startTime: Int64?
-    /// When it was created (the `at` of `createEvent`).
-    public var createdAt: Int64
-}
-
-/// A feed entry: the event and its creator's current display name.
+/// A feed entry: the event, its creator's id and current display name.
 public struct FeedItem: Hashable, Sendable {
     /// The event.
-    public var event: FeedEvent
+    public var event: Event
+    /// The creator's user id.
+    public var creatorId: String
     /// The creator's display name now.
     public var creatorName: String
 }

@@ -5,58 +5,6 @@ struct UserRecord: Hashable, Sendable {
     var displayName: String
 }
 
-/// An uploaded contact with the E.164 numbers its phones normalized to at upload.
-struct StoredContact: Hashable, Sendable {
-    var contact: Contact
-    var numbers: [UInt64]
-}
-
-/// One user's uploaded address book.
-struct AddressBook: Sendable {
-    /// The contacts by id.
-    var contacts: [String: StoredContact] = [:]
-    /// For each number in the book, the ids of the contacts holding it, sorted by bytes.
-    var holders: [UInt64: [String]] = [:]
-
-    /// The smallest id (by bytes) of a contact holding `number`.
-    func smallestHolder(of number: UInt64) -> String? {
-        holders[number]?.first
-    }
-
-    /// Stores `stored` under its id, replacing an earlier contact with that id; returns the
-    /// numbers the book gained and lost.
-    @discardableResult
-    mutating func put(_ stored: StoredContact) -> (gained: [UInt64], lost: [UInt64]) {
-        let lost = remove(stored.contact.id)?.lost ?? []
-        contacts[stored.contact.id] = stored
-        var gained: [UInt64] = []
-        for number in Set(stored.numbers) {
-            var ids = holders[number] ?? []
-            if ids.isEmpty { gained.append(number) }
-            let position = ids.firstIndex { stored.contact.id.utf8Precedes($0) } ?? ids.count
-            ids.insert(stored.contact.id, at: position)
-            holders[number] = ids
-        }
-        let regained = Set(gained)
-        return (gained.filter { !lost.contains($0) }, lost.filter { !regained.contains($0) })
-    }
-
-    /// Removes the contact `id`; returns it and the numbers the book no longer holds.
-    @discardableResult
-    mutating func remove(_ id: String) -> (contact: StoredContact, lost: [UInt64])? {
-        guard let old = contacts.removeValue(forKey: id) else { return nil }
-        var lost: [UInt64] = []
-        for number in Set(old.numbers) {
-            holders[number]?.removeAll { $0 == id }
-            if holders[number]?.isEmpty == true {
-                holders[number] = nil
-                lost.append(number)
-            }
-        }
-        return (old, lost)
-    }
-}
-
 /// What one user id has added against the daily upload budget on one UTC day.
 struct BudgetDay: Hashable, Sendable {
     var day: Int64
@@ -64,27 +12,64 @@ struct BudgetDay: Hashable, Sendable {
 }
 
 /// Everything the engine knows, guarded as one value by the engine's lock.
+///
+/// Users are dense `UInt32` indexes, handed out in registration order and never reused (a
+/// deleted user's slot stays empty), so the graph and upload structures can key on them.
 struct EngineState: Sendable {
-    /// Dense index of each registered user id.
-    var userIndex: [String: UInt32] = [:]
+    /// Dense index of each registered user id (ids compared by bytes).
+    var userIndex: [ExactString: UInt32] = [:]
     /// Users by dense index; nil for a deleted user.
     var users: [UserRecord?] = []
     /// Who holds each registered number.
-    var phoneOwners: [UInt64: UInt32] = [:]
+    var phoneOwners: HashedPhoneTable
     /// Uploaded address books by owner.
     var books: [UInt32: AddressBook] = [:]
-    /// For each number, the users whose uploaded book holds it (the reverse side).
-    var uploaders: [UInt64: Set<UInt32>] = [:]
+    /// Which numbers each owner uploaded, which contacts hold them, and who uploaded a number.
+    var uploads: UploadIndex
+    /// Follows both ways with their `since`.
+    var graph = FollowGraph()
+    /// Events by creator.
+    var events = EventStore()
     /// Budget use by user id (kept across deleteUser).
-    var budget: [String: BudgetDay] = [:]
+    var budget: [ExactString: BudgetDay] = [:]
+    /// The directory of registered users for `searchUsers`, by display name.
+    var directory = ContactSearchIndex()
+
+    init(phoneKeySeed: UInt64) {
+        phoneOwners = HashedPhoneTable(seed: phoneKeySeed)
+        uploads = UploadIndex(seed: phoneKeySeed)
+    }
 
     /// The dense index of the registered user `userId`.
     func index(of userId: String) -> UInt32? {
-        userIndex[userId]
+        userIndex[ExactString(userId)]
     }
 
     /// The record of the dense user `index`.
     func user(_ index: UInt32) -> UserRecord? {
         Int(index) < users.count ? users[Int(index)] : nil
+    }
+
+    /// The dense index of the acting user, or `not_found`.
+    func actingUser(_ userId: String) throws(RPCError) -> UInt32 {
+        guard let index = index(of: userId) else { throw .notFound("user '\(userId)' is not registered") }
+        return index
+    }
+
+    /// The dense index of a target user, or `not_found`.
+    func targetUser(_ userId: String) throws(RPCError) -> UInt32 {
+        guard let index = index(of: userId) else { throw .notFound("user '\(userId)' is not registered") }
+        return index
+    }
+
+    /// The smallest id (by bytes) of `owner`'s contacts holding `number`, if any.
+    func smallestContactID(of owner: UInt32, holding number: UInt64) -> String? {
+        guard let book = books[owner] else { return nil }
+        var best: String?
+        for slot in uploads.contacts(of: owner, holding: number) {
+            guard let id = book.id(atSlot: slot) else { continue }
+            if best.map({ id.utf8Precedes($0) }) ?? true { best = id }
+        }
+        return best
     }
 }

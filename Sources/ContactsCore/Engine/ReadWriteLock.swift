@@ -26,7 +26,7 @@ final class ReadWriteLocked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with shared (read) access.
-    func read<Result, Failure: Error>(_ body: (borrowing Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    func read<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body(value)

@@ -23,7 +23,7 @@ extension ContactsEngine {
             let limit = try params.limit()
             return try self.feed(as: userId, skip: skip, limit: limit).jsonValue { item in
                 .object([
-                    "eventId": .string(item.event.eventId), "creatorId": .string(item.event.creatorId),
+                    "eventId": .string(item.event.eventId), "creatorId": .string(item.creatorId),
                     "creatorName": .string(item.creatorName), "title": .string(item.event.title),
                     "description": .string(orNull: item.event.description),
                     "location": .string(orNull: item.event.location),

@@ -10,13 +10,14 @@ struct FriendFinderModelTests {
         var books: [String: [String: (contact: Contact, numbers: Set<UInt64>)]] = [:]
         var budget: [String: (day: Int64, used: Int)] = [:]
         let dailyBudget: Int
+        let normalizer = PhoneNumberNormalizer()
 
         func owner(of number: UInt64) -> String? {
             users.first { $0.value.e164 == number }?.key
         }
 
         mutating func register(_ userId: String, _ phone: String, _ name: String?) -> Result<JSONValue, RPCFailure> {
-            guard let e164 = try? PhoneNormalization.e164(phone, region: nil).get() else {
+            guard let e164 = try? normalizer.normalize(phone, defaultRegion: nil).e164 else {
                 return .failure(RPCFailure(reason: "invalid_params"))
             }
             if let holder = owner(of: e164), holder != userId { return .failure(RPCFailure(reason: "conflict")) }
@@ -33,7 +34,7 @@ struct FriendFinderModelTests {
 
         mutating func upload(_ userId: String, _ entries: [JSONValue], at: Int64) -> Result<JSONValue, RPCFailure> {
             guard let user = users[userId] else { return .failure(RPCFailure(reason: "not_found")) }
-            let region = PhoneNormalization.mainRegion(of: user.e164)
+            let region = PhoneNumber(e164: user.e164).flatMap { normalizer.mainRegion(forCallingCode: $0.countryCode) }
             var stored: [String: (contact: Contact, numbers: Set<UInt64>)] = [:]
             var rejected: [JSONValue] = []
             var accepted = 0
@@ -41,7 +42,7 @@ struct FriendFinderModelTests {
                 do {
                     var contact = try Contact(json: entry)
                     contact.ownerId = userId
-                    let numbers = Set(contact.phoneNumbers.compactMap { try? PhoneNormalization.e164($0.value, region: region).get() })
+                    let numbers = Set(contact.phoneNumbers.compactMap { try? normalizer.normalize($0.value, defaultRegion: region).e164 })
                     stored[contact.id] = (contact, numbers)
                     accepted += 1
                 } catch {
@@ -51,7 +52,7 @@ struct FriendFinderModelTests {
             let held = Set((books[userId] ?? [:]).values.flatMap(\.numbers))
             let new = Set(stored.values.flatMap(\.numbers)).subtracting(held)
             let day = Int64((Double(at) / 86_400_000).rounded(.down))
-            var usage = budget[userId].flatMap { $0.day == day ? $0 : nil } ?? (day, 0)
+            var usage = budget[userId].flatMap { $0.day == day ? $0 : nil } ?? (day: day, used: 0)
             if dailyBudget > 0, usage.used + new.count > dailyBudget { return .failure(RPCFailure(reason: "rate_limited")) }
             usage.used += new.count
             budget[userId] = usage
@@ -111,10 +112,10 @@ struct FriendFinderModelTests {
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
-    func randomSequencesMatchTheModel(seed: UInt64) {
+    func randomSequencesMatchTheModel(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let budget = 12
-        let engine = ContactsEngine(configuration: EngineConfiguration(dailyUploadBudget: budget))
+        let engine = try ContactsEngine(configuration: EngineConfiguration(dailyUploadBudget: budget))
         var client = RPCTestClient(engine: engine)
         var model = Model(dailyBudget: budget)
         var at: Int64 = 1_700_000_000_000
@@ -145,7 +146,7 @@ struct FriendFinderModelTests {
                     }
                     let phones = (0..<(random.next() % 3)).map { _ in
                         JSONValue.object([
-                            "label": "mobile",
+                            "label": .string("mobile"),
                             "value": .string(Self.phone(Int(random.next() % 12), style: Int(random.next() % 4))),
                         ])
                     }
