@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(
             name: "ContactsCoreTests",
             dependencies: ["ContactsCore", "contacts"],
-            exclude: ["VCard/Fixtures"]
+            exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

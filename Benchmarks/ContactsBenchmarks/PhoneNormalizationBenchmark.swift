@@ -24,16 +24,26 @@ func phoneNormalizationBenchmarks(_ runner: BenchmarkRunner) throws {
     let workloads = [("national format", national), ("+digits", e164), ("whole corpus", cases)]
     if ProcessInfo.processInfo.environment["PB"] != nil {
         let asciiNational = national.filter { $0.raw.allSatisfy { $0 < 0x80 } }
-        for (name, inputs) in workloads + [("ascii national", asciiNational)] where ProcessInfo.processInfo.environment["PB"] == "all" || name == ProcessInfo.processInfo.environment["PB"] {
+        for (name, inputs) in workloads + [("ascii national", asciiNational)]
+        where ProcessInfo.processInfo.environment["PB"] == "all" || name == ProcessInfo.processInfo.environment["PB"] {
             let normalizer = PhoneNumberNormalizer()
             var best = Double.infinity
             var total: UInt64 = 0
             for _ in 0..<5 {
-                var t0 = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0)
-                for _ in 0..<(Int(ProcessInfo.processInfo.environment["PBR"] ?? "") ?? 200) { for input in inputs { total &+= input.raw.withUnsafeBufferPointer { bytes in (try? normalizer.normalize(utf8: bytes, defaultRegion: input.region).e164) ?? 1 } } }
-                var t1 = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1)
+                var t0 = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0)
+                for _ in 0..<(Int(ProcessInfo.processInfo.environment["PBR"] ?? "") ?? 200) {
+                    for input in inputs {
+                        total &+= input.raw.withUnsafeBufferPointer { bytes in
+                            (try? normalizer.normalize(utf8: bytes, defaultRegion: input.region).e164) ?? 1
+                        }
+                    }
+                }
+                var t1 = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1)
                 let ns = Double(t1.tv_sec - t0.tv_sec) * 1e9 + Double(t1.tv_nsec - t0.tv_nsec)
-                best = min(best, ns / Double(inputs.count * (Int(ProcessInfo.processInfo.environment["PBR"] ?? "") ?? 200)))
+                best = min(
+                    best, ns / Double(inputs.count * (Int(ProcessInfo.processInfo.environment["PBR"] ?? "") ?? 200)))
             }
             print("CPU", name, inputs.count, best, total)
         }
@@ -94,7 +104,9 @@ private struct PhoneBenchmarkCase {
             guard let items = try JSONParser.parse(String(line)).arrayValue, items.count == 3,
                 let raw = items[0].stringValue, let expected = items[2].stringValue
             else { throw BenchmarkInputError(description: "malformed corpus line: \(line.prefix(80))") }
-            cases.append(PhoneBenchmarkCase(raw: Array(raw.utf8), region: items[1].stringValue, accepted: expected.hasPrefix("+")))
+            cases.append(
+                PhoneBenchmarkCase(
+                    raw: Array(raw.utf8), region: items[1].stringValue, accepted: expected.hasPrefix("+")))
         }
         return cases
     }

@@ -29,7 +29,8 @@ extension ContactsEngine {
     {
         try state.read { (state: EngineState) throws(RPCError) in
             let me = try state.actingUser(userId)
-            let page = state.books[me]?.search.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
+            let page =
+                state.books[me]?.search.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
             return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
         }
     }
@@ -42,7 +43,8 @@ extension ContactsEngine {
         try state.read { (state: EngineState) throws(RPCError) in
             let me = try state.actingUser(userId)
             let myName = state.user(me)?.displayName ?? ""
-            let iMatch = ContactSearchIndex([Contact(id: userId, displayName: myName)])
+            let iMatch =
+                ContactSearchIndex([Contact(id: userId, displayName: myName)])
                 .search(query, field: .name, skip: 0, limit: 1).total > 0
             // Without myself among the matches a page is the index's page; with me, read up to
             // the end of the page plus one and take myself out.
@@ -50,7 +52,8 @@ extension ContactsEngine {
             var total: Int
             if iMatch {
                 let page = state.directory.search(query, field: .name, skip: 0, limit: skip + limit + 1)
-                found = Array(page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(skip).prefix(limit))
+                found = Array(
+                    page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(skip).prefix(limit))
                 total = page.total - 1
             } else {
                 let page = state.directory.search(query, field: .name, skip: skip, limit: limit)

@@ -135,8 +135,10 @@ extension ContactsEngine {
         }
     }
 
-    private func follow(_ me: UInt32, _ other: UInt32, in state: inout EngineState, at: Int64) throws(RPCError) -> Bool {
-        guard state.graph.since(me, other) == nil, let follower = state.user(me), let followee = state.user(other) else {
+    private func follow(_ me: UInt32, _ other: UInt32, in state: inout EngineState, at: Int64) throws(RPCError) -> Bool
+    {
+        guard state.graph.since(me, other) == nil, let follower = state.user(me), let followee = state.user(other)
+        else {
             return false
         }
         try persist { transaction in

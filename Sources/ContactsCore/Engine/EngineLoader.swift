@@ -20,7 +20,9 @@ struct EngineLoader: StoreLoader {
     }
 
     private func index(of key: StoreUserKey) throws -> UInt32 {
-        guard let index = indexOfKey[key] else { throw LoadError("a row names user key \(key), which is not registered") }
+        guard let index = indexOfKey[key] else {
+            throw LoadError("a row names user key \(key), which is not registered")
+        }
         return index
     }
 

@@ -10,7 +10,8 @@ enum PhoneNormalization {
         do {
             return try normalizer.normalize(raw, defaultRegion: region).e164
         } catch {
-            throw .invalidParams("param 'phone' is not a possible phone number: \(error.code.rawValue) (\(error.message))")
+            throw .invalidParams(
+                "param 'phone' is not a possible phone number: \(error.code.rawValue) (\(error.message))")
         }
     }
 

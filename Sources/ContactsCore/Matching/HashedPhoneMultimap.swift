@@ -118,7 +118,8 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: O(m log m) for m probes, plus one bucket search each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
         var results = [UInt32?](repeating: nil, count: numbers.count)
-        var probes = numbers.enumerated().compactMap { position, number -> (bucket: Int, word: UInt64, position: Int)? in
+        var probes = numbers.enumerated().compactMap {
+            position, number -> (bucket: Int, word: UInt64, position: Int)? in
             guard E164Numbers.contains(number) else { return nil }
             let (bucket, word) = base.locate(number, key: hasher.key(for: number))
             return (bucket: bucket, word: word, position: position)

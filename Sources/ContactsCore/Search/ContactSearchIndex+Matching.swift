@@ -135,7 +135,9 @@ extension ContactSearchIndex {
 
     /// The candidates of one per-slot lookup: its lists intersected rarest first (stopping
     /// once confirming the candidates left is cheaper than reading the next list).
-    private func slotCandidates(_ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?) -> SlotSet {
+    private func slotCandidates(_ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?)
+        -> SlotSet
+    {
         let universe = store.count
         guard let rarest = lookup.postings.first, rarest.count > 0 else { return .empty(universe: universe) }
         var found = candidates.map { table.intersect(rarest, with: $0) } ?? table.decode(rarest, universe: universe)

@@ -70,7 +70,8 @@ enum GramKey {
         case 1...maximumLength: return ([key(digits.map(UInt32.init))], true)
         case maximumDigitLength: return ([digitKey(digits)], true)
         default:
-            let keys = Set((0...(digits.count - maximumDigitLength)).map { digitKey(digits[$0..<$0 + maximumDigitLength]) })
+            let keys = Set(
+                (0...(digits.count - maximumDigitLength)).map { digitKey(digits[$0..<$0 + maximumDigitLength]) })
             return (Array(keys), false)
         }
     }
@@ -88,7 +89,8 @@ enum GramKey {
 
     /// Calls `body` with the domain segment (from the first `@` on) of each email in `bytes`
     /// (0xFF between them) that has one.
-    static func forEachDomainSegment(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachDomainSegment(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
+    {
         forEachValue(in: bytes) { email in
             if let start = email.firstIndex(of: at) { body(UnsafeBufferPointer(rebasing: email[start...])) }
         }

@@ -107,7 +107,8 @@ struct NameTable: Sendable {
         var candidates: SlotSet?
         for term in terms.sorted(by: { $0.scalars.count > $1.scalars.count }) where !term.scalars.isEmpty {
             let postings = wordPrefixes.postings(GramKey.key(term.scalars.prefix(GramKey.maximumLength)))
-            candidates = candidates.map { wordPrefixes.intersect(postings, with: $0) }
+            candidates =
+                candidates.map { wordPrefixes.intersect(postings, with: $0) }
                 ?? wordPrefixes.decode(postings, universe: universe)
             if candidates?.isEmpty == true { return .empty(universe: universe) }
         }

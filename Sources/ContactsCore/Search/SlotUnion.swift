@@ -12,7 +12,9 @@ struct SlotUnion {
     /// the bitmap when the result may be dense.
     init(universe: Int, expected: Int) {
         self.universe = universe
-        words = expected * SlotSet.bitmapDensityDivisor > universe ? [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe)) : []
+        words =
+            expected * SlotSet.bitmapDensityDivisor > universe
+            ? [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe)) : []
     }
 
     private var isBitmap: Bool { !words.isEmpty }

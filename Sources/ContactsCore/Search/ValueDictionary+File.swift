@@ -33,7 +33,8 @@ extension NameTable {
     /// Reads the table of the base slots of `store` and checks it against them: names
     /// distinct and ascending, runs covering every slot in order, each slot's folded name the
     /// name of its run.
-    static func read(from reader: inout BinaryReader, store: FoldedTextStore) throws(SearchIndexFileError) -> NameTable {
+    static func read(from reader: inout BinaryReader, store: FoldedTextStore) throws(SearchIndexFileError) -> NameTable
+    {
         let dictionary = try ValueDictionary.read(from: &reader)
         let runStarts = try reader.readOffsets(limit: store.count)
         let wordPrefixes = try TrigramIndex.read(from: &reader, slotCount: dictionary.count)

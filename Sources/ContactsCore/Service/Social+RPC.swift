@@ -23,15 +23,24 @@ extension ContactsEngine {
             return .object(["statuses": .object(JSONObject(statuses.map { ($0.userId, $0.status.jsonValue) }))])
         }
         let pages: [(String, @Sendable (ContactsEngine, String, Int, Int) throws(RPCError) -> Page<FollowEntry>)] = [
-            ("getFollowers", { engine, userId, skip, limit throws(RPCError) in
-                try engine.followers(as: userId, skip: skip, limit: limit)
-            }),
-            ("getFollowing", { engine, userId, skip, limit throws(RPCError) in
-                try engine.following(as: userId, skip: skip, limit: limit)
-            }),
-            ("getMutualFollows", { engine, userId, skip, limit throws(RPCError) in
-                try engine.mutualFollows(as: userId, skip: skip, limit: limit)
-            }),
+            (
+                "getFollowers",
+                { engine, userId, skip, limit throws(RPCError) in
+                    try engine.followers(as: userId, skip: skip, limit: limit)
+                }
+            ),
+            (
+                "getFollowing",
+                { engine, userId, skip, limit throws(RPCError) in
+                    try engine.following(as: userId, skip: skip, limit: limit)
+                }
+            ),
+            (
+                "getMutualFollows",
+                { engine, userId, skip, limit throws(RPCError) in
+                    try engine.mutualFollows(as: userId, skip: skip, limit: limit)
+                }
+            ),
         ]
         for (name, list) in pages {
             table.register(name) { params, _ throws(RPCError) in

@@ -28,7 +28,8 @@ enum ServeCommand: Command {
         guard arguments.flag("stdio") else { throw CommandLineError("--stdio is required (the only transport)") }
         let budget = try arguments.integer(
             "daily-upload-budget", in: 0...Int(Int32.max), default: EngineConfiguration.defaultDailyUploadBudget)
-        let configuration = EngineConfiguration(dailyUploadBudget: budget ?? EngineConfiguration.defaultDailyUploadBudget)
+        let configuration = EngineConfiguration(
+            dailyUploadBudget: budget ?? EngineConfiguration.defaultDailyUploadBudget)
         let engine: ContactsEngine
         do {
             // WAL with synchronous=NORMAL: a committed transaction is in the OS before the

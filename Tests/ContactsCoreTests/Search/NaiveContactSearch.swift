@@ -103,7 +103,9 @@ struct NaiveContactSearch {
     }
 
     func search(_ query: String, field: SearchField, skip: Int, limit: Int) -> (total: Int, ids: [String]) {
-        let texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map { String(String.UnicodeScalarView($0)) }
+        let texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
+            String(String.UnicodeScalarView($0))
+        }
         let terms = texts.map(Term.init)
         let normalized = Self.fold(texts.joined(separator: " "))
         let matches = contacts.indices.filter { number in

@@ -1,11 +1,12 @@
+import Testing
+
+@testable import ContactsCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Testing
-
-@testable import ContactsCore
 
 /// Saving and reopening: the same answers afterwards; and every kind of bad file rejected with
 /// its own clear error, never a crash.

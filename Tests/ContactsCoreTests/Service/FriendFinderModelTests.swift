@@ -42,7 +42,10 @@ struct FriendFinderModelTests {
                 do {
                     var contact = try Contact(json: entry)
                     contact.ownerId = userId
-                    let numbers = Set(contact.phoneNumbers.compactMap { try? normalizer.normalize($0.value, defaultRegion: region).e164 })
+                    let numbers = Set(
+                        contact.phoneNumbers.compactMap {
+                            try? normalizer.normalize($0.value, defaultRegion: region).e164
+                        })
                     stored[contact.id] = (contact, numbers)
                     accepted += 1
                 } catch {
@@ -53,7 +56,9 @@ struct FriendFinderModelTests {
             let new = Set(stored.values.flatMap(\.numbers)).subtracting(held)
             let day = Int64((Double(at) / 86_400_000).rounded(.down))
             var usage = budget[userId].flatMap { $0.day == day ? $0 : nil } ?? (day: day, used: 0)
-            if dailyBudget > 0, usage.used + new.count > dailyBudget { return .failure(RPCFailure(reason: "rate_limited")) }
+            if dailyBudget > 0, usage.used + new.count > dailyBudget {
+                return .failure(RPCFailure(reason: "rate_limited"))
+            }
             usage.used += new.count
             budget[userId] = usage
             books[userId, default: [:]].merge(stored) { $1 }

@@ -75,7 +75,9 @@ struct SocialModelTests {
         var model = Model()
         for (slot, user) in Self.users.enumerated() {
             let name = "User \(slot)"
-            _ = client.call("registerUser", ["userId": .string(user), "phone": .string("+1415555\(2600 + slot)"), "displayName": .string(name)])
+            _ = client.call(
+                "registerUser",
+                ["userId": .string(user), "phone": .string("+1415555\(2600 + slot)"), "displayName": .string(name)])
             model.names[user] = name
         }
         var at: Int64 = 1_000
@@ -113,7 +115,9 @@ struct SocialModelTests {
             case 4:
                 method = "isFollowingUser"
                 params["userId"] = .string(other)
-                expected = model.names[other] == nil ? .failure(RPCFailure(reason: "not_found")) : .success(model.status(me, other))
+                expected =
+                    model.names[other] == nil
+                    ? .failure(RPCFailure(reason: "not_found")) : .success(model.status(me, other))
             case 5:
                 method = "checkBatchFollowingStatus"
                 let ids = (0..<(random.next() % 6)).map { _ in random.next() % 5 == 0 ? "ghost" : pick() }
@@ -127,9 +131,15 @@ struct SocialModelTests {
                 params["skip"] = .integer(skip)
                 params["limit"] = .integer(limit)
                 switch random.next() % 3 {
-                case 0: method = "getFollowers"; expected = .success(model.page(model.followers(me), skip: skip, limit: limit))
-                case 1: method = "getFollowing"; expected = .success(model.page(model.following(me), skip: skip, limit: limit))
-                default: method = "getMutualFollows"; expected = .success(model.page(model.mutuals(me), skip: skip, limit: limit))
+                case 0:
+                    method = "getFollowers"
+                    expected = .success(model.page(model.followers(me), skip: skip, limit: limit))
+                case 1:
+                    method = "getFollowing"
+                    expected = .success(model.page(model.following(me), skip: skip, limit: limit))
+                default:
+                    method = "getMutualFollows"
+                    expected = .success(model.page(model.mutuals(me), skip: skip, limit: limit))
                 }
             case 8, 9:
                 method = "createEvent"
