@@ -118,14 +118,25 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: O(m log m) for m probes, plus one bucket search each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
         var results = [UInt32?](repeating: nil, count: numbers.count)
-        var probes = numbers.enumerated().compactMap { position, number -> (bucket: Int, word: UInt64, position: Int)? in
-            guard E164Numbers.contains(number) else { return nil }
-            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
-            return (bucket: bucket, word: word, position: position)
-        }
-        probes.sort { ($0.bucket, $0.word) < ($1.bucket, $1.word) }
-        for probe in probes {
-            results[probe.position] = base.firstPayload(ofWord: probe.word, inBucket: probe.bucket)
+        // Probes as (bucket << 32 | position), 2^32 at a time: buckets have at most 31 bits.
+        let chunk = 1 << 32
+        for chunkStart in stride(from: 0, to: numbers.count, by: chunk) {
+            let positions = chunkStart..<min(numbers.count, chunkStart + chunk)
+            var words = [UInt64](repeating: 0, count: positions.count)
+            var probes = [UInt64]()
+            probes.reserveCapacity(positions.count)
+            for position in positions where E164Numbers.contains(numbers[position]) {
+                let (bucket, word) = base.locate(numbers[position], key: hasher.key(for: numbers[position]))
+                let offset = position - chunkStart
+                words[offset] = word
+                probes.append(UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(truncatingIfNeeded: offset))
+            }
+            RadixSort.sort(&probes, byBits: 32..<(32 + base.directoryBits))
+            for probe in probes {
+                let offset = Int(truncatingIfNeeded: probe & 0xFFFF_FFFF)
+                results[chunkStart + offset] = base.firstPayload(
+                    ofWord: words[offset], inBucket: Int(truncatingIfNeeded: probe >> 32))
+            }
         }
         if !delta.isEmpty {
             for (position, number) in numbers.enumerated() {
