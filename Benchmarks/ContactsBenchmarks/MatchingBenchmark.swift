@@ -150,7 +150,9 @@ private func uploadIndexBenchmarks(_ runner: BenchmarkRunner) {
     let bookSize = 100
     var source = PhoneNumberSource(seed: 8)
     let popular = source.next()
-    var owners = [UInt32](), contacts = [UInt32](), numbers = [UInt64]()
+    var owners = [UInt32]()
+    var contacts = [UInt32]()
+    var numbers = [UInt64]()
     for owner in 0..<UInt32(ownerCount) {
         for contact in 0..<UInt32(bookSize) {
             owners.append(owner)
@@ -194,7 +196,8 @@ private func uploadIndexBenchmarks(_ runner: BenchmarkRunner) {
     let uploaderText = userIdText(uploader)
     let rounds = runner.size(quick: 20, full: 100)
     runner.compare(
-        "index a 1,000-contact upload and remove it (baseline: forward Sets only)", size: "\(ownerCount * bookSize) uploads",
+        "index a 1,000-contact upload and remove it (baseline: forward Sets only)",
+        size: "\(ownerCount * bookSize) uploads",
         operations: rounds,
         ours: {
             var total: UInt64 = 0

@@ -280,7 +280,8 @@ extension HashedPhoneMultimap.Base {
 
         // Pass 2: a stable scatter into bucket order (every position is written once).
         var cursors = starts
-        var entries = HugePages.array(count: count) { (entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
+        var entries = HugePages.array(count: count) {
+            (entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
             cursors.withUnsafeMutableBufferPointer { cursors in
                 for index in 0..<count {
                     let bucket = Int(buckets[index])
@@ -321,7 +322,9 @@ extension HashedPhoneMultimap.Base {
     }
 
     /// Sorts `range` of `entries` by word, keeping the input order of equal words.
-    private static func sortStably(_ entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>, _ range: Range<Int>) {
+    private static func sortStably(
+        _ entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>, _ range: Range<Int>
+    ) {
         guard range.count > 1 else { return }
         if range.count <= Constants.insertionSortCutoff {
             for next in range.dropFirst() {
@@ -396,7 +399,8 @@ extension HashedPhoneMultimap.Base {
         var mergedDirectory = directory
         var shift = 0
         var nextBucket = 0
-        let merged = HugePages.array(count: mergedCount) { (merged: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
+        let merged = HugePages.array(count: mergedCount) {
+            (merged: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
             entries.withUnsafeBufferPointer { entries in
                 var copied = 0
                 var written = 0

@@ -45,7 +45,9 @@ public struct UploadIndex: Sendable {
     /// - Throws: ``MatchingError/countMismatch(expected:actual:)``,
     ///   ``MatchingError/numberOutOfRange(_:)`` or ``MatchingError/capacityExceeded(limit:)``.
     /// - Complexity: O(n log n) for n uploads.
-    public init(owners: [UInt32], contacts: [UInt32], numbers: [UInt64], hasher: some PhoneKeyHasher) throws(MatchingError) {
+    public init(owners: [UInt32], contacts: [UInt32], numbers: [UInt64], hasher: some PhoneKeyHasher)
+        throws(MatchingError)
+    {
         guard contacts.count == numbers.count else {
             throw .countMismatch(expected: numbers.count, actual: contacts.count)
         }
@@ -62,7 +64,9 @@ public struct UploadIndex: Sendable {
             var runEnd = runStart
             while runEnd < order.endIndex && owners[order[runEnd]] == owner {
                 let pair = (numbers[order[runEnd]], contacts[order[runEnd]])
-                if bookNumbers.isEmpty || (bookNumbers[bookNumbers.count - 1], bookContacts[bookContacts.count - 1]) != pair {
+                if bookNumbers.isEmpty
+                    || (bookNumbers[bookNumbers.count - 1], bookContacts[bookContacts.count - 1]) != pair
+                {
                     bookNumbers.append(pair.0)
                     bookContacts.append(pair.1)
                 }

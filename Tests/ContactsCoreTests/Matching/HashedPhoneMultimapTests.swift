@@ -1,5 +1,5 @@
-import Testing
 import ContactsCore
+import Testing
 
 @Suite struct HashedPhoneMultimapTests {
     static let runs = [21, 22, 23, 24].flatMap { seed in TestHasher.allCases.map { (UInt64(seed), $0) } }

@@ -1,5 +1,5 @@
-import Testing
 import ContactsCore
+import Testing
 
 @Suite struct HashedPhoneTableTests {
     static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
@@ -26,9 +26,10 @@ import ContactsCore
             case 4..<6 where step > 1_500:
                 #expect(table.removeUser(for: number) == model.removeValue(forKey: number), context)
             case 6:
-                let probes = (0..<Int.random(in: 0..<40, using: &random)).map { _ in
-                    Bool.random(using: &random) ? pool.randomElement(using: &random)! : random.e164Number()
-                } + outOfRangeNumbers
+                let probes =
+                    (0..<Int.random(in: 0..<40, using: &random)).map { _ in
+                        Bool.random(using: &random) ? pool.randomElement(using: &random)! : random.e164Number()
+                    } + outOfRangeNumbers
                 #expect(table.users(for: probes) == probes.map { model[$0] }, context)
             case 7 where step % 97 == 0:
                 table.mergePendingChanges()
@@ -46,10 +47,10 @@ import ContactsCore
     @Test func emptyTable() throws {
         var table = HashedPhoneTable(seed: 7)
         #expect(table.isEmpty && table.count == 0)
-        #expect(table.user(for: 14155552671) == nil)
+        #expect(table.user(for: 14_155_552_671) == nil)
         #expect(table.users(for: []) == [])
-        #expect(table.users(for: [14155552671] + outOfRangeNumbers) == [nil, nil, nil, nil])
-        #expect(table.removeUser(for: 14155552671) == nil)
+        #expect(table.users(for: [14_155_552_671] + outOfRangeNumbers) == [nil, nil, nil, nil])
+        #expect(table.removeUser(for: 14_155_552_671) == nil)
         table.mergePendingChanges()
         #expect(table.isEmpty)
         let built = try HashedPhoneTable(numbers: [], users: [], seed: 7)
@@ -112,7 +113,8 @@ import ContactsCore
         let mergedCount = table.count
         var touched = Set<UInt64>()
         while table.multimap.pendingCount < threshold - 1 {
-            let number = Bool.random(using: &random) && !baseNumbers.isEmpty
+            let number =
+                Bool.random(using: &random) && !baseNumbers.isEmpty
                 ? baseNumbers.randomElement(using: &random)! : random.e164Number()
             let user = UInt32.random(in: 0..<1_000, using: &random)
             guard model[number] != user else { continue }
@@ -141,7 +143,7 @@ import ContactsCore
     }
 
     @Test func badInputIsRefusedAndChangesNothing() throws {
-        var table = try HashedPhoneTable(numbers: [14155552671], users: [0], seed: 1)
+        var table = try HashedPhoneTable(numbers: [14_155_552_671], users: [0], seed: 1)
         for number in outOfRangeNumbers {
             #expect(throws: MatchingError.numberOutOfRange(number)) { try table.setUser(1, for: number) }
             #expect(table.removeUser(for: number) == nil)
@@ -149,8 +151,8 @@ import ContactsCore
         #expect(table.count == 1 && table.multimap.pendingCount == 0)
         // Bits above the fifteenth digit must not reach the stored fingerprint.
         for high in [UInt64(1) << 50, UInt64(0x3FFF) << 50, UInt64(1) << 63] {
-            #expect(table.user(for: 14155552671 | high) == nil)
-            #expect(table.users(for: [14155552671 | high, 14155552671]) == [nil, 0])
+            #expect(table.user(for: 14_155_552_671 | high) == nil)
+            #expect(table.users(for: [14_155_552_671 | high, 14_155_552_671]) == [nil, 0])
         }
         #expect(throws: MatchingError.countMismatch(expected: 2, actual: 1)) {
             try HashedPhoneTable(numbers: [1, 2], users: [0], seed: 1)

@@ -1,5 +1,5 @@
-import Testing
 import ContactsCore
+import Testing
 
 /// The naive model: owner → contact → numbers, every answer derived by scanning.
 private struct NaiveUploads {
@@ -51,7 +51,9 @@ private struct NaiveUploads {
             #expect(index.numbers(of: owner) == numbers, context)
             for number in pool {
                 #expect(index.contains(number, uploadedBy: owner) == numbers.contains(number), context)
-                #expect(Array(index.contacts(of: owner, holding: number)) == model.contacts(of: owner, holding: number), context)
+                #expect(
+                    Array(index.contacts(of: owner, holding: number)) == model.contacts(of: owner, holding: number),
+                    context)
             }
         }
     }
@@ -106,7 +108,9 @@ private struct NaiveUploads {
             default:
                 let number = pool.randomElement(using: &random)!
                 #expect(Array(index.holders(of: number)) == model.holders(of: number), context)
-                #expect(Array(index.contacts(of: owner, holding: number)) == model.contacts(of: owner, holding: number), context)
+                #expect(
+                    Array(index.contacts(of: owner, holding: number)) == model.contacts(of: owner, holding: number),
+                    context)
             }
             if step % 150 == 0 {
                 expectSame(index, model, numbers: pool, context)
@@ -119,8 +123,8 @@ private struct NaiveUploads {
         let index = UploadIndex(seed: 1)
         #expect(index.ownerCount == 0 && index.holdingCount == 0)
         #expect(index.numbers(of: 0) == [])
-        #expect(index.holders(of: 14155552671).isEmpty)
-        #expect(index.contacts(of: 0, holding: 14155552671).isEmpty)
+        #expect(index.holders(of: 14_155_552_671).isEmpty)
+        #expect(index.contacts(of: 0, holding: 14_155_552_671).isEmpty)
         #expect(index.newNumberCount(of: 0, among: [5, 5, 6]) == 2)
         var copy = index
         copy.removeAllUploads(of: 3)
@@ -157,9 +161,10 @@ private struct NaiveUploads {
     /// when its list grows past the merge threshold.
     @Test func manyHoldersOfOneNumber() throws {
         var index = UploadIndex(seed: 5)
-        let me: UInt64 = 34612345678
+        let me: UInt64 = 34_612_345_678
         for owner in 0..<3_000 as Range<UInt32> {
-            try index.replaceContacts([UploadedContact(contact: 0, numbers: [me, 1_000_000 + UInt64(owner)])], of: owner)
+            try index.replaceContacts(
+                [UploadedContact(contact: 0, numbers: [me, 1_000_000 + UInt64(owner)])], of: owner)
         }
         #expect(Array(index.holders(of: me)) == Array(0..<3_000))
         for owner in stride(from: 0, to: 3_000, by: 2) as StrideTo<UInt32> {
@@ -173,7 +178,9 @@ private struct NaiveUploads {
     func bulkBuildEqualsIncrementalBuild(hasher: TestHasher) throws {
         var random = SplitMix64(seed: 77)
         let pool = (0..<150).map { _ in random.e164Number() }
-        var owners = [UInt32](), contacts = [UInt32](), numbers = [UInt64]()
+        var owners = [UInt32]()
+        var contacts = [UInt32]()
+        var numbers = [UInt64]()
         for _ in 0..<2_000 {
             owners.append(Self.owners.randomElement(using: &random)!)
             contacts.append(UInt32.random(in: 0..<50, using: &random))
