@@ -78,8 +78,8 @@ package struct HashedPhoneMultimap: Sendable {
 
     /// The payloads of `number`, ascending; empty when it has none.
     ///
-    /// - Complexity: one delta probe, one directory read and a gallop of a few entries, plus
-    ///   O(log k) for k payloads; the list is a view, not a copy.
+    /// - Complexity: as ``firstPayload(of:)``, plus O(log k) for k payloads; the list is a
+    ///   view, not a copy.
     package func payloads(of number: UInt64) -> IndexList {
         // A number out of range has no entry (and its bits would spill into the fingerprint).
         guard E164Numbers.contains(number) else { return IndexList() }
@@ -93,8 +93,9 @@ package struct HashedPhoneMultimap: Sendable {
 
     /// The smallest payload of `number`, or nil when it has none.
     ///
-    /// - Complexity: one hash, one delta probe when the delta is not empty, one directory read
-    ///   (a cached one) and a gallop of a few entries from the interpolated position.
+    /// - Complexity: one hash, one bit of the delta's filter (a dictionary probe only for a
+    ///   changed number or a false positive), one directory read (a cached one) and a gallop
+    ///   of a few entries from the interpolated position.
     @inline(__always)
     package func firstPayload(of number: UInt64) -> UInt32? {
         guard E164Numbers.contains(number) else { return nil }
@@ -108,10 +109,11 @@ package struct HashedPhoneMultimap: Sendable {
 
     /// The smallest payload of each of `numbers`, in their order (nil where none).
     ///
-    /// The probes are sorted by bucket first, so the directory and the entries are walked
-    /// once, in order, however many probes there are.
+    /// Every number is hashed first; the probes are then radix-sorted by bucket and searched
+    /// in that order, so the directory and the entries are walked once, in order, however
+    /// many probes there are.
     ///
-    /// - Complexity: O(m log m) for m probes, plus one bucket search each.
+    /// - Complexity: O(m) for m probes (hashes and a radix sort), plus one bucket search each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
         var results = [UInt32?](repeating: nil, count: numbers.count)
         // Probes as (bucket << 32 | position), 2^32 at a time: buckets have at most 31 bits.
