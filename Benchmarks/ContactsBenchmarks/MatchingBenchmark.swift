@@ -10,24 +10,18 @@ func matchingBenchmarks(_ runner: BenchmarkRunner) {
     uploadIndexBenchmarks(runner)
 }
 
-/// Registered numbers with realistic shapes: a calling code and a national number of the
-/// length its plan uses.
+/// Phone numbers drawn as `contacts generate` draws its users' phones: a culture by its share,
+/// one of its regions by weight, then a number of one of that country's plans.
 private struct PhoneNumberSource {
-    private static let plans: [(code: UInt64, digits: Int)] = [
-        (1, 10), (44, 10), (49, 11), (33, 9), (34, 9), (39, 10), (7, 10), (81, 10), (86, 11),
-        (91, 10), (55, 11), (52, 10), (61, 9), (234, 10), (62, 11),
-    ]
-    private var random: SplitMix64
+    private var random: FixtureRandom
 
     init(seed: UInt64) {
-        random = SplitMix64(seed: seed)
+        random = FixtureRandom(seed: seed, stream: 1)
     }
 
     mutating func next() -> UInt64 {
-        let plan = Self.plans[Int(random.next() % UInt64(Self.plans.count))]
-        var low: UInt64 = 1
-        for _ in 1..<plan.digits { low *= 10 }
-        return plan.code * low * 10 + UInt64.random(in: low..<(low * 10), using: &random)
+        let country = FixtureCulture.random(using: &random).randomCountry(using: &random)
+        return FixturePhoneCountry.randomNumber(country: country, using: &random).e164Value
     }
 }
 

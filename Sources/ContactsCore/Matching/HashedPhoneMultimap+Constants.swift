@@ -16,6 +16,10 @@ extension HashedPhoneMultimap {
         /// roughly 80 bytes per pending number, stays near 1 byte per base entry at its fullest.
         package static let deltaShare = 64
 
+        /// Bits of the delta's filter per pending number at the merge threshold: at 8, about
+        /// one lookup of an unchanged number in 8 still probes the delta's dictionary.
+        package static let pendingFilterBitsPerNumber = 8
+
         /// The average bucket a fresh directory aims at (between this and twice this).
         ///
         /// Large enough that the directory stays small (4 bytes a bucket: 256 KiB at 10 million

@@ -15,9 +15,8 @@ package struct HashedPhoneMultimap: Sendable {
     package let hasher: any PhoneKeyHasher
     /// The merged entries.
     package private(set) var base: Base
-    /// Numbers changed since the last merge, each with its complete payload list (ascending,
-    /// distinct; empty when the number lost every payload).
-    private(set) var delta: [UInt64: [UInt32]] = [:]
+    /// The numbers changed since the last merge.
+    private(set) var delta: PendingChanges
     /// The fewest pending numbers that trigger a merge (see ``Constants/deltaFloor``).
     package let deltaFloor: Int
     /// The number of (number, payload) entries.
@@ -32,6 +31,7 @@ package struct HashedPhoneMultimap: Sendable {
         self.base = Base()
         self.deltaFloor = max(1, deltaFloor)
         self.count = 0
+        self.delta = PendingChanges(capacity: self.deltaFloor)
     }
 
     /// A multimap built at once from parallel arrays of entries in any order.
@@ -57,6 +57,7 @@ package struct HashedPhoneMultimap: Sendable {
         self.base = Base.build(numbers: numbers, payloads: payloads, hasher: hasher, duplicates: duplicates)
         self.deltaFloor = max(1, deltaFloor)
         self.count = base.count
+        self.delta = PendingChanges(capacity: max(self.deltaFloor, base.count / Constants.deltaShare))
         base.checkInvariants(hasher: hasher)
     }
 
@@ -70,40 +71,36 @@ package struct HashedPhoneMultimap: Sendable {
     package var pendingCount: Int { delta.count }
 
     /// The bytes held: the base by capacity, plus an estimate of the delta (a dictionary
-    /// slot and a small array per pending number).
+    /// slot and a small array per pending number, and its filter).
     package var storageBytes: Int {
-        let slot = MemoryLayout<UInt64>.stride + MemoryLayout<[UInt32]>.stride
-        let arrayHeader = 32
-        var bytes = base.storageBytes + delta.capacity * slot
-        for payloads in delta.values {
-            bytes += arrayHeader + payloads.capacity * MemoryLayout<UInt32>.stride
-        }
-        return bytes
+        base.storageBytes + delta.storageBytes
     }
 
     /// The payloads of `number`, ascending; empty when it has none.
     ///
-    /// - Complexity: one delta probe, one directory read and a gallop of a few entries, plus
-    ///   O(log k) for k payloads; the list is a view, not a copy.
+    /// - Complexity: as ``firstPayload(of:)``, plus O(log k) for k payloads; the list is a
+    ///   view, not a copy.
     package func payloads(of number: UInt64) -> IndexList {
         // A number out of range has no entry (and its bits would spill into the fingerprint).
         guard E164Numbers.contains(number) else { return IndexList() }
-        if !delta.isEmpty, let pending = delta[number] {
+        let key = hasher.key(for: number)
+        if let pending = delta.payloads(of: number, key: key) {
             return IndexList(pending[...])
         }
-        let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+        let (bucket, word) = base.locate(number, key: key)
         return IndexList(base.entries[base.entries(ofWord: word, inBucket: bucket)])
     }
 
     /// The smallest payload of `number`, or nil when it has none.
     ///
-    /// - Complexity: one hash, one delta probe when the delta is not empty, one directory read
-    ///   (a cached one) and a gallop of a few entries from the interpolated position.
+    /// - Complexity: one hash, one bit of the delta's filter (a dictionary probe only for a
+    ///   changed number or a false positive), one directory read (a cached one) and a gallop
+    ///   of a few entries from the interpolated position.
     @inline(__always)
     package func firstPayload(of number: UInt64) -> UInt32? {
         guard E164Numbers.contains(number) else { return nil }
         let key = hasher.key(for: number)
-        if !delta.isEmpty, let pending = delta[number] {
+        if let pending = delta.payloads(of: number, key: key) {
             return pending.first
         }
         let (bucket, word) = base.locate(number, key: key)
@@ -112,27 +109,36 @@ package struct HashedPhoneMultimap: Sendable {
 
     /// The smallest payload of each of `numbers`, in their order (nil where none).
     ///
-    /// The probes are sorted by bucket first, so the directory and the entries are walked
-    /// once, in order, however many probes there are.
+    /// Every number is hashed first; the probes are then radix-sorted by bucket and searched
+    /// in that order, so the directory and the entries are walked once, in order, however
+    /// many probes there are.
     ///
-    /// - Complexity: O(m log m) for m probes, plus one bucket search each.
+    /// - Complexity: O(m) for m probes (hashes and a radix sort), plus one bucket search each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
         var results = [UInt32?](repeating: nil, count: numbers.count)
-        var probes = numbers.enumerated().compactMap {
-            position, number -> (bucket: Int, word: UInt64, position: Int)? in
-            guard E164Numbers.contains(number) else { return nil }
-            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
-            return (bucket: bucket, word: word, position: position)
-        }
-        probes.sort { ($0.bucket, $0.word) < ($1.bucket, $1.word) }
-        for probe in probes {
-            results[probe.position] = base.firstPayload(ofWord: probe.word, inBucket: probe.bucket)
-        }
-        if !delta.isEmpty {
-            for (position, number) in numbers.enumerated() {
-                if let pending = delta[number] {
+        // Probes as (bucket << 32 | position), 2^32 at a time: buckets have at most 31 bits.
+        let chunk = 1 << 32
+        for chunkStart in stride(from: 0, to: numbers.count, by: chunk) {
+            let positions = chunkStart..<min(numbers.count, chunkStart + chunk)
+            var words = [UInt64](repeating: 0, count: positions.count)
+            var probes = [UInt64]()
+            probes.reserveCapacity(positions.count)
+            for position in positions where E164Numbers.contains(numbers[position]) {
+                let key = hasher.key(for: numbers[position])
+                if let pending = delta.payloads(of: numbers[position], key: key) {
                     results[position] = pending.first
+                    continue
                 }
+                let (bucket, word) = base.locate(numbers[position], key: key)
+                let offset = position - chunkStart
+                words[offset] = word
+                probes.append(UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(truncatingIfNeeded: offset))
+            }
+            RadixSort.sort(&probes, byBits: 32..<(32 + base.directoryBits))
+            for probe in probes {
+                let offset = Int(truncatingIfNeeded: probe & 0xFFFF_FFFF)
+                results[chunkStart + offset] = base.firstPayload(
+                    ofWord: words[offset], inBucket: Int(truncatingIfNeeded: probe >> 32))
             }
         }
         return results
@@ -174,22 +180,19 @@ package struct HashedPhoneMultimap: Sendable {
     private mutating func changePayloads(
         of number: UInt64, countChange: Int, _ change: (inout [UInt32]) -> Bool
     ) -> Bool {
-        let pendingBefore = delta.count
-        let (base, hasher) = (self.base, self.hasher)
-        let changed = change(&delta[number, default: Self.payloads(of: number, in: base, hasher: hasher)])
-        guard changed else {
-            if delta.count > pendingBefore {
-                delta[number] = nil
-            }
-            return false
+        let key = hasher.key(for: number)
+        let base = self.base
+        let changed = delta.modify(
+            number, key: key, unchanged: { Self.payloads(of: number, key: key, in: base) }, change)
+        if changed {
+            finishChange(countChange)
         }
-        finishChange(countChange)
-        return true
+        return changed
     }
 
-    /// A copy of `number`'s payloads in `base`.
-    private static func payloads(of number: UInt64, in base: Base, hasher: any PhoneKeyHasher) -> [UInt32] {
-        let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+    /// A copy of `number`'s payloads (its key is `key`) in `base`.
+    private static func payloads(of number: UInt64, key: UInt64, in base: Base) -> [UInt32] {
+        let (bucket, word) = base.locate(number, key: key)
         return base.entries[base.entries(ofWord: word, inBucket: bucket)].map(\.payload)
     }
 
@@ -217,7 +220,7 @@ package struct HashedPhoneMultimap: Sendable {
 
     /// Records `number`'s new payload list and merges the delta when it is full.
     private mutating func setPending(_ payloads: [UInt32], for number: UInt64, countChange: Int) {
-        delta[number] = payloads
+        delta.set(payloads, of: number, key: hasher.key(for: number))
         finishChange(countChange)
     }
 
@@ -237,14 +240,14 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: O(n + m log m) for n base entries and m pending numbers; O(n) hashes
     ///   more when the directory is rebuilt.
     package mutating func mergeDelta() {
-        guard !delta.isEmpty else { return }
-        let changes = delta.map { number, payloads in
+        guard delta.count > 0 else { return }
+        let changes = delta.lists.map { number, payloads in
             let (bucket, word) = base.locate(number, key: hasher.key(for: number))
             return Change(bucket: bucket, word: word, payloads: payloads)
         }
         .sorted { ($0.bucket, $0.word) < ($1.bucket, $1.word) }
         base = base.merging(changes, hasher: hasher)
-        delta = [:]
+        delta = PendingChanges(capacity: mergeThreshold)
         assert(count == base.count, "entry count")
         base.checkInvariants(hasher: hasher)
     }

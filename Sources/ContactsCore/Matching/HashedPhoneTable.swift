@@ -66,17 +66,19 @@ public struct HashedPhoneTable: Sendable {
 
     /// The user who registered `number`, or nil.
     ///
-    /// - Complexity: one hash, one directory read and a gallop of a few entries (plus one
-    ///   dictionary probe while changes are pending).
+    /// - Complexity: one hash, one read of a cached directory and a gallop of a few entries,
+    ///   usually on one cache line (plus a dictionary probe for a number changed since the
+    ///   last merge, or one lookup in 8 when the delta is full).
     public func user(for number: UInt64) -> UInt32? {
         entries.firstPayload(of: number)
     }
 
     /// The user who registered each of `numbers`, in their order (nil where none).
     ///
-    /// The probes are sorted by key first and the table walked once, in order.
+    /// The probes are sorted by key first (a radix sort on the key's top bits) and the table
+    /// walked once, in order.
     ///
-    /// - Complexity: O(m log m) for m numbers, plus one bucket search each.
+    /// - Complexity: O(m) for m numbers, plus one bucket search each.
     public func users(for numbers: [UInt64]) -> [UInt32?] {
         entries.firstPayloads(of: numbers)
     }

@@ -221,9 +221,6 @@ public struct UploadIndex: Sendable {
             owners.insert(owner, for: pair.number)
         }
     }
-
-    /// The reverse side, for tests and benchmarks.
-    package var holdersMultimap: HashedPhoneMultimap { owners }
 }
 
 extension Array where Element: Equatable {
