@@ -26,6 +26,7 @@ test: setup lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 	$(MAKE) bench QUICK=1
+	$(MAKE) docs
 
 demo: setup
 	$(SWIFT) build -c release --product contacts
