@@ -66,19 +66,19 @@ package final class PhoneMetadata: Sendable {
     /// case matters, "001" is not a region).
     @inline(__always)
     func regionIndex(exactly code: String) -> Int? {
-        let utf8 = code.utf8
-        guard utf8.count == 2, let first = utf8.first, let second = utf8.last else { return nil }
+        var utf8 = code.utf8.makeIterator()
+        guard let first = utf8.next(), let second = utf8.next(), utf8.next() == nil else { return nil }
         return regionIndex(letters: first, second)
     }
 
     /// The index of the region libphonenumber reads metadata from for a default region `code`
     /// (`metadata_for_region(code.upper())`): like `regionIndex(exactly:)` after uppercasing.
     func regionIndex(uppercasing code: String) -> Int? {
-        let utf8 = code.utf8
-        if utf8.count == 2, let first = utf8.first, let second = utf8.last, first < 0x80, second < 0x80 {
+        var bytes = code.utf8.makeIterator()
+        if let first = bytes.next(), let second = bytes.next(), bytes.next() == nil, first < 0x80, second < 0x80 {
             return regionIndex(letters: Self.asciiUppercase(first), Self.asciiUppercase(second))
         }
-        guard utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard code.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         return regionIndex(exactly: code.uppercased())
     }
 
