@@ -20,11 +20,11 @@ package final class PhoneMetadata: Sendable {
     /// The `phonenumbers` release the table was generated from.
     package let version: String
     /// Unicode facts pinned to the table's Unicode version.
-    let rules: PhoneScalarRules
+    package let rules: PhoneScalarRules
     /// `_VALID_PHONE_NUMBER_PATTERN` (with its optional extension), whole-string.
-    let viablePhoneNumber: PhoneAutomaton
+    package let viablePhoneNumber: PhoneAutomaton
     /// `_EXTN_PATTERNS_FOR_PARSING`, reversed, to find an extension at the end of a number.
-    let extensionSuffix: PhoneAutomaton
+    package let extensionSuffix: PhoneAutomaton
     /// The two automata above, answered in advance for plain digit input (nil: no shortcut).
     let plainDigits: PhonePlainDigitsVerdicts?
     /// RFC 3966 global-number-digits, for a `phone-context` parameter.
