@@ -7,7 +7,8 @@ import ContactsCore
 /// The `contacts` command: dispatch to subcommands, `--help`, exit codes.
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
-        ServeCommand.self
+        NormalizeCommand.self,
+        ServeCommand.self,
     ]
 
     static var usage: String {

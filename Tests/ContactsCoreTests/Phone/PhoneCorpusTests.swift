@@ -80,11 +80,14 @@ import Testing
             // Accept/reject must agree on every case, allow-listed or not.
             #expect(
                 actual.hasPrefix("+") == item.expected.hasPrefix("+"),
-                "accept/reject differs for \(String(reflecting: item.raw)) region \(item.region ?? "none"): expected \(item.expected), got \(actual)")
+                "accept/reject differs for \(String(reflecting: item.raw)) region \(item.region ?? "none"): expected \(item.expected), got \(actual)"
+            )
             if Self.knownDivergences[key] != nil {
                 stillDiverging.insert(key)
             } else if unexplained.count < 20 {
-                unexplained.append("\(String(reflecting: item.raw)) / \(item.region ?? "none"): expected \(item.expected), got \(actual)")
+                unexplained.append(
+                    "\(String(reflecting: item.raw)) / \(item.region ?? "none"): expected \(item.expected), got \(actual)"
+                )
             }
         }
         #expect(unexplained.isEmpty, "divergences not in the allow-list:\n\(unexplained.joined(separator: "\n"))")

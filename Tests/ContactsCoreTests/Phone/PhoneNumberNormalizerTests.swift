@@ -56,10 +56,11 @@ import Testing
     }
 
     @Test func errorsNameLibphonenumberCodes() {
-        #expect(PhoneNumberError.Code.allCases.map(\.rawValue) == [
-            "NOT_A_NUMBER", "INVALID_COUNTRY_CODE", "TOO_SHORT_AFTER_IDD", "TOO_SHORT_NSN", "TOO_SHORT", "TOO_LONG",
-            "INVALID_LENGTH", "IS_POSSIBLE_LOCAL_ONLY",
-        ])
+        #expect(
+            PhoneNumberError.Code.allCases.map(\.rawValue) == [
+                "NOT_A_NUMBER", "INVALID_COUNTRY_CODE", "TOO_SHORT_AFTER_IDD", "TOO_SHORT_NSN", "TOO_SHORT", "TOO_LONG",
+                "INVALID_LENGTH", "IS_POSSIBLE_LOCAL_ONLY",
+            ])
         do {
             _ = try Self.normalizer.normalize("555-1234", defaultRegion: "US")
             Issue.record("a local-only number must be rejected")

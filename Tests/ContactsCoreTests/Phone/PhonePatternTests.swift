@@ -50,14 +50,20 @@ import Testing
                 for _ in 0..<40 {
                     let text = Self.digitString(&generator, maximumLength: 16)
                     let ours = Array(text.utf8).withUnsafeBufferPointer { matcher.match($0) }
-                    let theirs = reference.firstMatch(in: text, options: [.anchored], range: NSRange(text.startIndex..., in: text))
-                    #expect(ours?.end == theirs.map { $0.range.upperBound }, "\(region.regionCode) prefix \(source) on \(text)")
+                    let theirs = reference.firstMatch(
+                        in: text, options: [.anchored], range: NSRange(text.startIndex..., in: text))
+                    #expect(
+                        ours?.end == theirs.map { $0.range.upperBound },
+                        "\(region.regionCode) prefix \(source) on \(text)")
                     guard let ours, let theirs else { continue }
                     prefixed += 1
                     for group in 0..<matcher.groupCount {
                         let theirRange = theirs.range(at: group + 1)
-                        let expected = theirRange.location == NSNotFound ? nil : theirRange.location..<theirRange.upperBound
-                        #expect(ours.range(ofGroup: group + 1) == expected, "\(region.regionCode) group \(group + 1) on \(text)")
+                        let expected =
+                            theirRange.location == NSNotFound ? nil : theirRange.location..<theirRange.upperBound
+                        #expect(
+                            ours.range(ofGroup: group + 1) == expected,
+                            "\(region.regionCode) group \(group + 1) on \(text)")
                     }
                 }
             }
@@ -111,7 +117,9 @@ import Testing
             let bytes = Array(text.utf8)
             let oursViable = bytes.withUnsafeBufferPointer { metadata.viablePhoneNumber.matchesWhole($0) }
             #expect(oursViable == Self.referenceFullMatch(viable, text), "viability of \(String(reflecting: text))")
-            let oursExtension = bytes.withUnsafeBufferPointer { metadata.extensionSuffix.leftmostMatchingSuffix(of: $0) }
+            let oursExtension = bytes.withUnsafeBufferPointer {
+                metadata.extensionSuffix.leftmostMatchingSuffix(of: $0)
+            }
             let theirs = extensionAtEnd.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
             #expect(oursExtension == theirs.map { $0.range.location }, "extension in \(String(reflecting: text))")
             viableCount += oursViable ? 1 : 0

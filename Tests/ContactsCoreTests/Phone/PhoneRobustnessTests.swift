@@ -23,7 +23,9 @@ import Testing
         ("463 1234", "AG"), ("+８１ ３ １２３４ ５６７８", nil), ("+٩٧١ ٥٠ ١٢٣ ٤٥٦٧", nil), ("001 415 555 2671", "DE"),
     ]
 
-    static let regions: [String?] = [nil, "US", "GB", "DE", "IT", "AR", "BR", "RU", "JP", "MX", "AG", "us", "XX", "001", ""]
+    static let regions: [String?] = [
+        nil, "US", "GB", "DE", "IT", "AR", "BR", "RU", "JP", "MX", "AG", "us", "XX", "001", "",
+    ]
 
     /// A well-formed outcome: an E.164 number consistent with itself, or an error with a message.
     static func checkWellFormed(_ result: Result<PhoneNumber, PhoneNumberError>) {

@@ -43,7 +43,9 @@ extension PhoneMetadata {
                 case "digits":
                     try Self.expect(fields, count: 2)
                     for item in fields[1].split(separator: " ") {
-                        guard let zero = UInt32(item, radix: 16) else { throw PhoneMetadataError("bad digit zero \(item)") }
+                        guard let zero = UInt32(item, radix: 16) else {
+                            throw PhoneMetadataError("bad digit zero \(item)")
+                        }
                         digitZeros.append(zero)
                     }
                 case "region":
@@ -58,7 +60,8 @@ extension PhoneMetadata {
             }
             guard let unicodeVersion else { throw PhoneMetadataError("missing unicode record") }
             guard digitZeros.first == 0x30 else { throw PhoneMetadataError("missing digits record") }
-            let rules = PhoneScalarRules(unicodeVersion: unicodeVersion, fold: fold, upper: upper, digitZeros: digitZeros)
+            let rules = PhoneScalarRules(
+                unicodeVersion: unicodeVersion, fold: fold, upper: upper, digitZeros: digitZeros)
             self.rules = rules
 
             func pattern(_ name: String) throws(PhoneMetadataError) -> PhonePattern {
@@ -177,7 +180,8 @@ extension PhoneMetadata {
             guard String(countryCode).count + lengths.maximum <= 19 else {
                 throw PhoneMetadataError("numbers of \(regionCode) do not fit in 19 digits")
             }
-            return PhoneRegionMetadata(regionCode: regionCode, countryCode: countryCode, lengths: lengths, sources: sources)
+            return PhoneRegionMetadata(
+                regionCode: regionCode, countryCode: countryCode, lengths: lengths, sources: sources)
         }
     }
 }

@@ -24,7 +24,8 @@ package final class PhoneRegionPatterns: Sendable {
         nationalPrefixForParsing = nationalPrefix
         if let rule = sources.nationalPrefixTransform {
             guard let nationalPrefix else { throw PhoneMetadataError("transform without a prefix in \(regionCode)") }
-            nationalPrefixTransform = try Self.transform(rule, groupCount: nationalPrefix.groupCount, region: regionCode)
+            nationalPrefixTransform = try Self.transform(
+                rule, groupCount: nationalPrefix.groupCount, region: regionCode)
         } else {
             nationalPrefixTransform = nil
         }

@@ -26,7 +26,9 @@ struct PhoneNumberParser {
     @inline(__always)
     func defaultRegion(_ region: String?) -> DefaultRegion {
         guard let region else { return DefaultRegion(isValid: false, metadataIndex: -1) }
-        if let exact = metadata.regionIndex(exactly: region) { return DefaultRegion(isValid: true, metadataIndex: exact) }
+        if let exact = metadata.regionIndex(exactly: region) {
+            return DefaultRegion(isValid: true, metadataIndex: exact)
+        }
         return DefaultRegion(isValid: false, metadataIndex: metadata.regionIndex(uppercasing: region) ?? -1)
     }
 
@@ -89,7 +91,8 @@ struct PhoneNumberParser {
         if !region.isValid && plusLength == 0 { throw .missingRegion }
         // _maybe_strip_extension: the leftmost extension, if what precedes it is viable.
         let extensionStart =
-            plainDigits.map { $0.extensionStart(national) } ?? metadata.extensionSuffix.leftmostMatchingSuffix(of: national)
+            plainDigits.map { $0.extensionStart(national) }
+            ?? metadata.extensionSuffix.leftmostMatchingSuffix(of: national)
         if let extensionStart, isViable(national.leading(extensionStart)) {
             national = national.leading(extensionStart)
         }
@@ -99,7 +102,8 @@ struct PhoneNumberParser {
             var countryCode: Int
             var nationalNumber: UnsafeBufferPointer<UInt8>
             do throws(PhoneNumberError) {
-                (countryCode, nationalNumber) = try extractCountryCode(national, region: metadata(of: region), areas: areas)
+                (countryCode, nationalNumber) = try extractCountryCode(
+                    national, region: metadata(of: region), areas: areas)
             } catch {
                 guard error.code == .invalidCountryCode, plusLength > 0 else { throw error }
                 // Strip the plus-char, and try again.

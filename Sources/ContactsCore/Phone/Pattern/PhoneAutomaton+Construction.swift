@@ -50,7 +50,8 @@ extension PhoneAutomaton {
             var slots = [Int32](repeating: -1, count: 256)
             var states: [SIMD4<UInt64>] = []
             func slot(of set: SIMD4<UInt64>) -> Int {
-                let hash = (set[0] &* 0x9E37_79B9_7F4A_7C15) ^ (set[1] &* 0xC2B2_AE3D_27D4_EB4F)
+                let hash =
+                    (set[0] &* 0x9E37_79B9_7F4A_7C15) ^ (set[1] &* 0xC2B2_AE3D_27D4_EB4F)
                     ^ (set[2] &* 0x1656_67B1_9E37_79F9) ^ (set[3] &* 0xBF58_476D_1CE4_E5B9)
                 var index = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (slots.count - 1)
                 while slots[index] >= 0 && states[Int(slots[index])] != set { index = (index + 1) & (slots.count - 1) }

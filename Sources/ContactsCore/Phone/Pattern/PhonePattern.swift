@@ -331,7 +331,8 @@ extension PhonePattern {
                 }
                 literal = value
             default:
-                let isPunctuation = scalar < 0x80 && !(0x30...0x39).contains(scalar)
+                let isPunctuation =
+                    scalar < 0x80 && !(0x30...0x39).contains(scalar)
                     && !(0x41...0x5A).contains(scalar) && !(0x61...0x7A).contains(scalar)
                 guard isPunctuation else { throw error("unsupported escape") }
                 literal = scalar

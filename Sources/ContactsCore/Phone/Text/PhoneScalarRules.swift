@@ -107,7 +107,8 @@ package final class PhoneScalarRules: Sendable {
     /// The scalar, when it was assigned in `unicodeVersion` or earlier.
     private func knownScalar(_ scalar: UInt32) -> Unicode.Scalar? {
         guard let value = Unicode.Scalar(scalar), let age = value.properties.age else { return nil }
-        let known = age.major < unicodeVersion.major
+        let known =
+            age.major < unicodeVersion.major
             || (age.major == unicodeVersion.major && age.minor <= unicodeVersion.minor)
         return known ? value : nil
     }
