@@ -36,5 +36,12 @@ bench: setup
 	$(SWIFT) build -c release --product ContactsBenchmarks
 	.build/release/ContactsBenchmarks $(if $(QUICK),--quick) --json .build/benchmarks.json
 
+docs: setup
+	$(SWIFT) build --target ContactsCore -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	docc convert Sources/ContactsCore/ContactsCore.docc --additional-symbol-graph-dir .build/symbol-graphs \
+		--fallback-display-name ContactsCore --fallback-bundle-identifier org.contactscore.ContactsCore \
+		--transform-for-static-hosting --output-path .build/docs
+	@echo "docs: open .build/docs/index.html (static site)"
+
 clean:
 	rm -rf .build

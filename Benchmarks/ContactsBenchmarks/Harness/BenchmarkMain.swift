@@ -11,6 +11,7 @@ struct BenchmarkSuite: Sendable {
 let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "hashing", run: hashingBenchmarks),
     BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
+    BenchmarkSuite(name: "social", run: socialBenchmarks),
 ]
 
 @main
