@@ -4,13 +4,19 @@ work `PhoneNumberNormalizer` does: parse(raw, region), is_possible_number_with_r
 format_number(E164) when possible. Prints numbers per second and nanoseconds per number, so the
 README can put the Swift benchmark's figure (ContactsBenchmarks --filter phone) beside it.
 
-Inputs (--input, default the golden corpus the Swift benchmark reads):
+Inputs (--input, default the golden corpus):
+  - the strings the Swift benchmark measured, which it writes to .build/phone-benchmark/*.tsv
+    ("REGION<TAB>raw": national-format.tsv, digits.tsv, address-book-as-written.tsv,
+    golden-corpus.tsv) -- the like-for-like comparison;
   - the golden corpus (Tests/ContactsCoreTests/Phone/Fixtures/phone_corpus.jsonl);
   - contacts JSON Lines as `contacts generate` writes them (every phoneNumbers[].value);
-  - plain text, one raw number a line (optionally "REGION<TAB>raw").
+  - plain text, one raw number a line.
 --region gives the default region where the input names none.
 
---subset picks the same cases as the Swift benchmark's rows:
+Example (after `make bench` or `swift run -c release ContactsBenchmarks --filter phone`):
+  scripts/phone/bench_python.py --input .build/phone-benchmark/national-format.tsv
+
+--subset picks cases of the golden corpus:
   national  accepted cases with a region and no '+' ("(415) 555-2671" / US)
   e164      cases already written as '+' and ASCII digits
   ascii     the national subset restricted to ASCII input
