@@ -16,9 +16,6 @@ package final class PhoneAutomaton: Sendable {
     private let accepting: [Bool]
     private let start: Int
 
-    /// The number of states, the dead state included.
-    package var stateCount: Int { accepting.count }
-
     /// Builds the automaton of `program` over `alphabet`.
     package init(_ program: PhoneProgram, alphabet: PhoneScalarClassifier.Alphabet) throws(PhoneMetadataError) {
         let classifier = try PhoneScalarClassifier(program, alphabet: alphabet)

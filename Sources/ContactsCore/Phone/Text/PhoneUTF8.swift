@@ -112,13 +112,13 @@ enum PhoneUTF8 {
             isPlainDigits: nonDigits == 0 && hasDigit)
     }
 
-    /// The first byte offset at or after `start` where `needle` (ASCII) occurs, or nil.
-    static func firstIndex(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+    /// The first byte offset where `needle` (ASCII) occurs, or nil.
+    static func firstIndex(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = needle.utf8CodeUnitCount
         guard count > 0, bytes.count >= count else { return nil }
         let pattern = needle.utf8Start
         let first = pattern[0]
-        var index = start
+        var index = 0
         while index <= bytes.count - count {
             if bytes[index] == first {
                 var offset = 1
