@@ -14,6 +14,8 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// The country calling code (1–999); it is the leading digits of `e164`.
     public let countryCode: Int
 
+    /// A number from parts the normalizer has already checked (`countryCode` is the leading
+    /// digits of `e164`).
     package init(e164: UInt64, countryCode: Int) {
         self.e164 = e164
         self.countryCode = countryCode

@@ -9,6 +9,7 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         GenerateCommand.self,
         ImportCommand.self,
+        NormalizeCommand.self,
         ServeCommand.self,
     ]
 

@@ -20,11 +20,11 @@ package final class PhoneMetadata: Sendable {
     /// The `phonenumbers` release the table was generated from.
     package let version: String
     /// Unicode facts pinned to the table's Unicode version.
-    let rules: PhoneScalarRules
+    package let rules: PhoneScalarRules
     /// `_VALID_PHONE_NUMBER_PATTERN` (with its optional extension), whole-string.
-    let viablePhoneNumber: PhoneAutomaton
+    package let viablePhoneNumber: PhoneAutomaton
     /// `_EXTN_PATTERNS_FOR_PARSING`, reversed, to find an extension at the end of a number.
-    let extensionSuffix: PhoneAutomaton
+    package let extensionSuffix: PhoneAutomaton
     /// The two automata above, answered in advance for plain digit input (nil: no shortcut).
     let plainDigits: PhonePlainDigitsVerdicts?
     /// RFC 3966 global-number-digits, for a `phone-context` parameter.
@@ -66,19 +66,19 @@ package final class PhoneMetadata: Sendable {
     /// case matters, "001" is not a region).
     @inline(__always)
     func regionIndex(exactly code: String) -> Int? {
-        let utf8 = code.utf8
-        guard utf8.count == 2, let first = utf8.first, let second = utf8.last else { return nil }
+        var utf8 = code.utf8.makeIterator()
+        guard let first = utf8.next(), let second = utf8.next(), utf8.next() == nil else { return nil }
         return regionIndex(letters: first, second)
     }
 
     /// The index of the region libphonenumber reads metadata from for a default region `code`
     /// (`metadata_for_region(code.upper())`): like `regionIndex(exactly:)` after uppercasing.
     func regionIndex(uppercasing code: String) -> Int? {
-        let utf8 = code.utf8
-        if utf8.count == 2, let first = utf8.first, let second = utf8.last, first < 0x80, second < 0x80 {
+        var bytes = code.utf8.makeIterator()
+        if let first = bytes.next(), let second = bytes.next(), bytes.next() == nil, first < 0x80, second < 0x80 {
             return regionIndex(letters: Self.asciiUppercase(first), Self.asciiUppercase(second))
         }
-        guard utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard code.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         return regionIndex(exactly: code.uppercased())
     }
 

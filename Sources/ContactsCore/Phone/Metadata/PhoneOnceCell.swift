@@ -5,10 +5,10 @@ import Synchronization
 /// load. Used so that a region's patterns are compiled only when a number needs them.
 ///
 /// This is the one place of the phone code that holds an unmanaged reference: the cell owns
-/// exactly one retain of the stored object, taken when it is published and given back in
-/// `deinit`.
+/// exactly one retain of the stored object (its address is the atomic word, 0 while empty),
+/// taken when it is published and given back in `deinit`.
 final class PhoneOnceCell<Value: AnyObject & Sendable>: Sendable {
-    private let slot = Atomic<Unmanaged<Value>?>(nil)
+    private let address = Atomic<UInt>(0)
 
     /// An empty cell.
     init() {}
@@ -16,21 +16,26 @@ final class PhoneOnceCell<Value: AnyObject & Sendable>: Sendable {
     /// The stored value, built by `make` if no thread has stored one yet.
     @inline(__always)
     func value(_ make: () -> Value) -> Value {
-        if let stored = slot.load(ordering: .acquiring) { return stored.takeUnretainedValue() }
+        let stored = address.load(ordering: .acquiring)
+        if stored != 0, let pointer = UnsafeRawPointer(bitPattern: stored) {
+            return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
+        }
         return publish(make())
     }
 
     @inline(never)
     private func publish(_ made: Value) -> Value {
         let candidate = Unmanaged.passRetained(made)
-        let (exchanged, stored) = slot.compareExchange(
-            expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
-        guard !exchanged, let stored else { return made }
+        let bits = UInt(bitPattern: candidate.toOpaque())
+        let (exchanged, stored) = address.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+        guard !exchanged, let pointer = UnsafeRawPointer(bitPattern: stored) else { return made }
         candidate.release()
-        return stored.takeUnretainedValue()
+        return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     deinit {
-        slot.load(ordering: .acquiring)?.release()
+        if let pointer = UnsafeRawPointer(bitPattern: address.load(ordering: .acquiring)) {
+            Unmanaged<Value>.fromOpaque(pointer).release()
+        }
     }
 }

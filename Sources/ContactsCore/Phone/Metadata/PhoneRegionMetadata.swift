@@ -39,7 +39,7 @@ package final class PhoneRegionMetadata: Sendable {
     /// The region's compiled patterns (compiled on first use, then shared).
     ///
     /// - Complexity: O(1) after the first call, which compiles a few small patterns.
-    var patterns: PhoneRegionPatterns {
+    package var patterns: PhoneRegionPatterns {
         compiled.value {
             do {
                 return try PhoneRegionPatterns(sources, regionCode: regionCode)

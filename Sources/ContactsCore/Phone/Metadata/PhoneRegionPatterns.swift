@@ -1,14 +1,14 @@
 /// A region's patterns, compiled: the engines parsing runs for numbers of that region.
-final class PhoneRegionPatterns: Sendable {
+package final class PhoneRegionPatterns: Sendable {
     /// International (IDD) prefixes dialled from this region, such as `00` or `011`.
-    let internationalPrefix: PhonePrefixMatcher?
+    package let internationalPrefix: PhonePrefixMatcher?
     /// National prefixes (and carrier codes) stripped from national-format numbers.
-    let nationalPrefixForParsing: PhonePrefixMatcher?
+    package let nationalPrefixForParsing: PhonePrefixMatcher?
     /// How a national-prefix match is rewritten: ASCII digits stand for themselves, a byte
     /// 0x80 | g for capturing group g. Nil: the match is simply removed.
     let nationalPrefixTransform: [UInt8]?
     /// The general national-number pattern (nil when the region has none: it matches nothing).
-    let generalPattern: PhoneAutomaton?
+    package let generalPattern: PhoneAutomaton?
 
     /// Longest literal part of a transform rule accepted (the metadata's is three digits).
     private static let maximumTransformLiterals = 16

@@ -70,6 +70,7 @@ extension PhoneNumberParser {
     /// `_normalize`: with three or more ASCII letters (a vanity number such as 1-800-FLOWERS)
     /// letters become keypad digits and only ASCII digits are kept; otherwise every decimal
     /// digit of any script becomes its ASCII digit. Everything else is dropped.
+    @inline(__always)
     func normalizeDigits(
         _ text: UnsafeBufferPointer<UInt8>, into area: UnsafeMutableBufferPointer<UInt8>
     ) -> UnsafeBufferPointer<UInt8> {
@@ -79,7 +80,12 @@ extension PhoneNumberParser {
             allDigits = false
             break
         }
-        if allDigits { return text }
+        return allDigits ? text : normalizeMixedDigits(text, into: area)
+    }
+
+    private func normalizeMixedDigits(
+        _ text: UnsafeBufferPointer<UInt8>, into area: UnsafeMutableBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
         let rules = metadata.rules
         // _VALID_ALPHA_PHONE_PATTERN is (?:.*?[A-Za-z]){3}.* matched in full: '.' stops at '\n'.
         var letters = 0

@@ -111,20 +111,22 @@ struct PhoneNumberParser {
                     national.trailing(from: plusLength), region: metadata(of: region), areas: areas)
                 if countryCode == 0 { throw .uninterpretableAfterPlus }
             }
-            // The region whose rules finish the parse, and the main region of the calling code,
-            // whose lengths decide possibility (they differ for, e.g., a national number from CA).
+            // The region whose rules finish the parse, and the lengths of the calling code's main
+            // region, which decide possibility (they differ for, e.g., a national number from CA).
             let numberRegion: PhoneRegionMetadata
-            let mainRegion: PhoneRegionMetadata
+            let mainLengths: PhonePossibleLengths
             if countryCode != 0 {
                 guard let main = metadata.mainRegion(forCallingCode: countryCode) else { throw .unknownCallingCode }
-                (numberRegion, mainRegion) = (main, main)
+                numberRegion = main
+                mainLengths = main.lengths
             } else {
                 // Without a calling code the number is national to the default region, which the
                 // region check above guarantees is valid.
                 guard let defaultMetadata = metadata(of: region),
                     let main = metadata.mainRegion(forCallingCode: defaultMetadata.countryCode)
                 else { throw .missingRegion }
-                (numberRegion, mainRegion) = (defaultMetadata, main)
+                numberRegion = defaultMetadata
+                mainLengths = main.lengths
                 countryCode = defaultMetadata.countryCode
             }
             guard nationalNumber.count >= Self.minimumNationalNumberLength else { throw .tooShortNSN }
@@ -136,16 +138,16 @@ struct PhoneNumberParser {
             guard nationalNumber.count <= PhonePossibleLengths.longestNationalNumber else {
                 throw .nationalNumberTooLong
             }
-            return try possibleNumber(countryCode: countryCode, nationalNumber: nationalNumber, mainRegion: mainRegion)
+            return try possibleNumber(countryCode: countryCode, nationalNumber: nationalNumber, lengths: mainLengths)
         }
     }
 
     /// `is_possible_number_with_reason` == IS_POSSIBLE, judged by the main region of the
     /// calling code, then the E.164 digits.
     private func possibleNumber(
-        countryCode: Int, nationalNumber: UnsafeBufferPointer<UInt8>, mainRegion: PhoneRegionMetadata
+        countryCode: Int, nationalNumber: UnsafeBufferPointer<UInt8>, lengths: PhonePossibleLengths
     ) throws(PhoneNumberError) -> PhoneNumber {
-        switch mainRegion.lengths.check(nationalNumber.count) {
+        switch lengths.check(nationalNumber.count) {
         case .possible: break
         case .possibleLocalOnly: throw .localOnly
         case .tooShort: throw .tooShort

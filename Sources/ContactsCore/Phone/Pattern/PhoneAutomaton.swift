@@ -5,7 +5,7 @@
 /// Used for the general national-number pattern of each region, libphonenumber's "viable
 /// phone number" pattern, the RFC 3966 `phone-context` grammars, and (built from the reversed
 /// pattern) the search for an extension at the end of a number.
-final class PhoneAutomaton: Sendable {
+package final class PhoneAutomaton: Sendable {
     /// Largest automaton accepted; the biggest one the metadata needs has a few hundred states.
     static let maximumStates = 4096
 
@@ -16,11 +16,8 @@ final class PhoneAutomaton: Sendable {
     private let accepting: [Bool]
     private let start: Int
 
-    /// The number of states, the dead state included.
-    var stateCount: Int { accepting.count }
-
     /// Builds the automaton of `program` over `alphabet`.
-    init(_ program: PhoneProgram, alphabet: PhoneScalarClassifier.Alphabet) throws(PhoneMetadataError) {
+    package init(_ program: PhoneProgram, alphabet: PhoneScalarClassifier.Alphabet) throws(PhoneMetadataError) {
         let classifier = try PhoneScalarClassifier(program, alphabet: alphabet)
         let construction = try SubsetConstruction(
             program: program, classSignatures: classifier.classSignatures, maximumStates: Self.maximumStates)
@@ -52,7 +49,7 @@ final class PhoneAutomaton: Sendable {
     /// Whether the automaton accepts all of `text` (UTF-8).
     ///
     /// - Complexity: O(n) in the length of `text`.
-    func matchesWhole(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matchesWhole(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         transitions.withUnsafeBufferPointer { table in
             classifier.asciiClasses.withUnsafeBufferPointer { ascii in
                 var state = start
@@ -80,7 +77,7 @@ final class PhoneAutomaton: Sendable {
     /// `text[i...]` matches the original pattern, found by reading `text` backwards from its end.
     ///
     /// - Complexity: O(n) in the length of `text`; it stops as soon as no match can extend.
-    func leftmostMatchingSuffix(of text: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func leftmostMatchingSuffix(of text: UnsafeBufferPointer<UInt8>) -> Int? {
         transitions.withUnsafeBufferPointer { table in
             var state = start
             var end = text.count

@@ -7,7 +7,7 @@
 ///
 /// A pattern is only a tree; `PhoneProgram` compiles it for the two engines that run it
 /// (`PhoneAutomaton` for whole-string tests, `PhonePrefixMatcher` for prefix matches with groups).
-struct PhonePattern: Sendable {
+package struct PhonePattern: Sendable {
     /// One node of the tree.
     indirect enum Node: Sendable {
         /// Matches the empty string.
@@ -37,7 +37,7 @@ struct PhonePattern: Sendable {
 
     /// Parses `source`; with `ignoresCase`, literals and class members are mapped through
     /// `fold`, which the input will also go through.
-    init(
+    package init(
         _ source: String, ignoresCase: Bool, fold: @escaping (UInt32) -> UInt32
     ) throws(PhoneMetadataError) {
         var parser = Parser(scalars: source.unicodeScalars.map(\.value), ignoresCase: ignoresCase, fold: fold)
@@ -60,7 +60,7 @@ struct PhonePattern: Sendable {
 
     /// The pattern that matches the reverse of every string this one matches (for searching
     /// from the end of a string). Patterns with `$` have no such mirror and are refused.
-    func reversed() throws(PhoneMetadataError) -> PhonePattern {
+    package func reversed() throws(PhoneMetadataError) -> PhonePattern {
         func mirror(_ node: Node) throws(PhoneMetadataError) -> Node {
             switch node {
             case .empty, .atom:

@@ -7,21 +7,21 @@
 /// (RE2's "bit state"): the first visit to a pair is the highest-priority one, so a revisit can
 /// be skipped without changing the answer, and the work is bounded by instructions × positions.
 /// Both the bitmap and the job stack live on the stack for the metadata's patterns.
-final class PhonePrefixMatcher: Sendable {
+package final class PhonePrefixMatcher: Sendable {
     /// Most capturing groups supported (their spans travel in one `SIMD8<Int16>`).
     static let maximumGroups = 3
     /// Backtracking jobs kept on the stack before spilling to a heap array.
     private static let inlineJobs = 96
 
     /// A successful match.
-    struct Match {
+    package struct Match {
         /// Where the match ends (it always starts at 0).
-        var end: Int
+        package var end: Int
         /// Capture slots: group g spans `slots[2g]..<slots[2g + 1]`, -1 when it did not take part.
         var slots: SIMD8<Int16>
 
         /// The span of group `group` (1-based), or nil when that group did not participate.
-        func range(ofGroup group: Int) -> Range<Int>? {
+        package func range(ofGroup group: Int) -> Range<Int>? {
             let start = Int(slots[2 * group])
             let end = Int(slots[2 * group + 1])
             return start >= 0 && end >= start ? start..<end : nil
@@ -38,10 +38,10 @@ final class PhonePrefixMatcher: Sendable {
     /// Whether the pattern can match without consuming anything.
     private let matchesEmpty: Bool
     /// How many capturing groups the pattern has.
-    let groupCount: Int
+    package let groupCount: Int
 
     /// Prepares `pattern` for prefix matching.
-    init(_ pattern: PhonePattern) throws(PhoneMetadataError) {
+    package init(_ pattern: PhonePattern) throws(PhoneMetadataError) {
         guard pattern.groupCount <= Self.maximumGroups else {
             throw PhoneMetadataError("prefix pattern has \(pattern.groupCount) groups")
         }
@@ -81,7 +81,7 @@ final class PhonePrefixMatcher: Sendable {
     ///
     /// - Complexity: O(p × m), p the program size and m the shorter of the input and the
     ///   longest possible match.
-    func match(_ digits: UnsafeBufferPointer<UInt8>) -> Match? {
+    package func match(_ digits: UnsafeBufferPointer<UInt8>) -> Match? {
         if !matchesEmpty {
             // Most inputs fail on their first digit: answer those without starting the search.
             guard let first = digits.first, first < 0x80 else { return nil }

@@ -3,7 +3,7 @@
 ///
 /// Counted repetitions are unrolled, so `\d{1,20}` costs twenty `consume` instructions; the
 /// metadata patterns stay small (the largest compiles to a few hundred instructions).
-struct PhoneProgram: Sendable {
+package struct PhoneProgram: Sendable {
     /// One instruction. Targets are indices into `instructions`.
     enum Instruction: Sendable, Equatable {
         /// Consume one scalar of `atoms[atom]`, then go on with the next instruction.
@@ -33,7 +33,7 @@ struct PhoneProgram: Sendable {
     let ignoresCase: Bool
 
     /// Compiles `pattern`.
-    init(_ pattern: PhonePattern) throws(PhoneMetadataError) {
+    package init(_ pattern: PhonePattern) throws(PhoneMetadataError) {
         var builder = Builder()
         builder.emit(pattern.root)
         builder.append(.match)

@@ -7,9 +7,9 @@
 ///
 /// The metadata's digit patterns only ever read normalized ASCII digits: their classifier
 /// (`Alphabet.asciiDigits`) tells apart `0`–`9` only and puts every other scalar in class 0.
-struct PhoneScalarClassifier: Sendable {
+package struct PhoneScalarClassifier: Sendable {
     /// Which scalars an automaton reads.
-    enum Alphabet {
+    package enum Alphabet {
         /// Any scalar, with these Unicode rules.
         case unicode(PhoneScalarRules)
         /// Only the ASCII digits; anything else is a dead end.

@@ -5,7 +5,7 @@
 ///
 /// ASCII is answered inline; decimal digits come from the exported table; only the
 /// alphanumeric test of other scalars consults `Unicode.Scalar.Properties`.
-final class PhoneScalarRules: Sendable {
+package final class PhoneScalarRules: Sendable {
     /// The Unicode version the reference implementation used.
     let unicodeVersion: Unicode.Version
     private let foldKeys: [UInt32]
@@ -33,7 +33,7 @@ final class PhoneScalarRules: Sendable {
 
     /// The case fold Python's `re` uses for IGNORECASE, restricted to what the patterns mention:
     /// ASCII capitals to lowercase, plus the exported pairs (e.g. U+212A KELVIN SIGN to `k`).
-    func fold(_ scalar: UInt32) -> UInt32 {
+    package func fold(_ scalar: UInt32) -> UInt32 {
         if scalar < 0x80 { return (0x41...0x5A).contains(scalar) ? scalar + 0x20 : scalar }
         guard let index = Self.index(of: scalar, in: foldKeys) else { return scalar }
         return foldValues[index]
