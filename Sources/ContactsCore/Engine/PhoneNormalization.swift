@@ -2,17 +2,26 @@
 /// numbers, and the default region of an uploader.
 enum PhoneNormalization {
     static let normalizer = PhoneNumberNormalizer()
+    /// The largest number the directory holds: E.164 (ITU-T) numbers have at most 15 digits.
+    /// libphonenumber calls a few longer national numbers possible (up to 19 digits in DE,
+    /// ID, JP, …); they are refused at registration and never match in uploads.
+    static let largestDirectoryNumber: UInt64 = 999_999_999_999_999
 
     /// The E.164 number (as an integer) of a phone being registered.
     ///
     /// - Throws: `invalid_params` with libphonenumber's error code in the message.
     static func registeredNumber(_ raw: String, region: String?) throws(RPCError) -> UInt64 {
+        let number: UInt64
         do {
-            return try normalizer.normalize(raw, defaultRegion: region).e164
+            number = try normalizer.normalize(raw, defaultRegion: region).e164
         } catch {
             throw .invalidParams(
                 "param 'phone' is not a possible phone number: \(error.code.rawValue) (\(error.message))")
         }
+        guard number <= largestDirectoryNumber else {
+            throw .invalidParams("param 'phone' normalizes to +\(number), longer than E.164's 15 digits")
+        }
+        return number
     }
 
     /// The distinct numbers a contact's phones normalize to with `region`, in first-seen
@@ -21,7 +30,9 @@ enum PhoneNormalization {
         var seen = Set<UInt64>()
         var numbers: [UInt64] = []
         for phone in contact.phoneNumbers {
-            guard let number = try? normalizer.normalize(phone.value, defaultRegion: region).e164 else { continue }
+            guard let number = try? normalizer.normalize(phone.value, defaultRegion: region).e164,
+                number <= largestDirectoryNumber
+            else { continue }
             if seen.insert(number).inserted { numbers.append(number) }
         }
         return numbers
