@@ -26,6 +26,7 @@ test: setup lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
 	$(MAKE) bench QUICK=1
+	$(MAKE) docs
 
 demo: setup
 	$(SWIFT) build -c release --product contacts
@@ -35,6 +36,13 @@ demo: setup
 bench: setup
 	$(SWIFT) build -c release --product ContactsBenchmarks
 	.build/release/ContactsBenchmarks $(if $(QUICK),--quick) --json .build/benchmarks.json
+
+docs: setup
+	$(SWIFT) build --target ContactsCore -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	docc convert Sources/ContactsCore/ContactsCore.docc --additional-symbol-graph-dir .build/symbol-graphs \
+		--fallback-display-name ContactsCore --fallback-bundle-identifier org.contactscore.ContactsCore \
+		--transform-for-static-hosting --output-path .build/docs
+	@echo "docs: open .build/docs/index.html (static site)"
 
 clean:
 	rm -rf .build

@@ -39,7 +39,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactsCoreTests",
-            dependencies: ["ContactsCore", "contacts"]
+            dependencies: ["ContactsCore", "contacts"],
+            exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,9 @@ struct BenchmarkSuite: Sendable {
 /// Every benchmark suite (`--filter NAME` runs the suites whose name contains NAME).
 let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "hashing", run: hashingBenchmarks),
+    BenchmarkSuite(name: "social", run: socialBenchmarks),
+    BenchmarkSuite(name: "matching", run: matchingBenchmarks),
+    BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
     BenchmarkSuite(name: "search", run: searchBenchmarks),
 ]
 

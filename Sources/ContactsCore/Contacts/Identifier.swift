@@ -32,3 +32,37 @@ extension String {
         utf8.lexicographicallyPrecedes(other.utf8)
     }
 }
+
+/// A string that compares, hashes and sorts by its UTF-8 bytes.
+///
+/// Swift's `String` equality is Unicode canonical equivalence (precomposed "é" equals "e" +
+/// U+0301), but the protocol compares ids byte for byte: every dictionary or set keyed by an
+/// id uses this wrapper, so two ids that differ in their bytes never merge.
+public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The string.
+    public let string: String
+
+    /// Wraps `string`.
+    public init(_ string: String) {
+        self.string = string
+    }
+
+    /// Equal when the UTF-8 bytes are equal.
+    public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    /// Ordered by UTF-8 bytes (code point order).
+    public static func < (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.string.utf8Precedes(rhs.string)
+    }
+
+    /// Hashes the UTF-8 bytes.
+    public func hash(into hasher: inout Hasher) {
+        withUTF8(of: string) { hasher.combine(bytes: $0) }
+        hasher.combine(0xFF as UInt8)  // no UTF-8 string contains 0xFF: a terminator
+    }
+
+    /// The string.
+    public var description: String { string }
+}

@@ -89,7 +89,8 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     public var description: String { literal }
 }
 
-/// A JSON object: members in order; a repeated key reads as its last occurrence.
+/// A JSON object: members in order; a repeated key reads as its last occurrence. Keys are
+/// matched by their UTF-8 bytes, not by Unicode canonical equivalence.
 public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// The members in the order written.
     public private(set) var members: [Member]
@@ -117,12 +118,12 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// Setting appends a new member or replaces the last one with that key.
     /// - Complexity: O(n) in the number of members; JSON-RPC objects are small.
     public subscript(key: String) -> JSONValue? {
-        get { members.last(where: { $0.key == key })?.value }
+        get { members.last(where: { $0.key.utf8.elementsEqual(key.utf8) })?.value }
         set {
-            let index = members.lastIndex(where: { $0.key == key })
+            let index = members.lastIndex(where: { $0.key.utf8.elementsEqual(key.utf8) })
             switch (index, newValue) {
             case (let index?, let value?): members[index].value = value
-            case (_?, nil): members.removeAll { $0.key == key }
+            case (_?, nil): members.removeAll { $0.key.utf8.elementsEqual(key.utf8) }
             case (nil, let value?): members.append(Member(key: key, value: value))
             case (nil, nil): break
             }

@@ -55,8 +55,13 @@ public struct LineReader {
                 }
             }
             let end = chunkEnd
-            let newline = chunk.withUnsafeBufferPointer { buffer in
-                buffer[chunkStart..<end].firstIndex(of: 0x0A)
+            // memchr: the scan costs the same in debug and release builds.
+            let start = chunkStart
+            let newline = chunk.withUnsafeBytes { raw -> Int? in
+                guard let base = raw.baseAddress, let found = memchr(base + start, 0x0A, end - start) else {
+                    return nil
+                }
+                return base.distance(to: UnsafeRawPointer(found))
             }
             let stop = newline ?? end
             if !oversized {

@@ -7,7 +7,10 @@ import ContactsCore
 /// The `contacts` command: dispatch to subcommands, `--help`, exit codes.
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
-        ServeCommand.self
+        GenerateCommand.self,
+        ImportCommand.self,
+        NormalizeCommand.self,
+        ServeCommand.self,
     ]
 
     static var usage: String {
@@ -31,7 +34,7 @@ enum CommandLineTool {
     /// Runs the command line `arguments` (without the program name); returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
         guard let name = arguments.first else {
-            StandardStreams.writeError(usage + "\n")
+            StandardStreams.writeError("contacts: missing command (contacts --help lists them)\n")
             return 1
         }
         if name == "--help" || name == "-h" || name == "help" {

@@ -26,8 +26,23 @@ enum ServeCommand: Command {
     static func run(_ arguments: Arguments) throws {
         _ = try arguments.positionals()
         guard arguments.flag("stdio") else { throw CommandLineError("--stdio is required (the only transport)") }
-        let server = JSONRPCServer(methods: RPCMethodTable())
+        let budget = try arguments.integer(
+            "daily-upload-budget", in: 0...Int(Int32.max), default: EngineConfiguration.defaultDailyUploadBudget)
+        let configuration = EngineConfiguration(
+            dailyUploadBudget: budget ?? EngineConfiguration.defaultDailyUploadBudget)
+        let engine: ContactsEngine
+        do {
+            // WAL with synchronous=NORMAL: a committed transaction is in the OS before the
+            // response is written, so it survives the process being killed (kill -9).
+            engine = try ContactsEngine(
+                configuration: configuration, storePath: arguments.option("store"),
+                storeOptions: StoreOptions(durability: .normal))
+        } catch {
+            throw CommandLineError("\(error)")
+        }
+        let server = JSONRPCServer(methods: engine.methodTable())
         var input = LineReader(fileDescriptor: STDIN_FILENO)
         try server.serve(input: &input, output: STDOUT_FILENO)
+        try engine.close()
     }
 }

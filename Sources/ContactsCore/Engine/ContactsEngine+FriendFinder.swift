@@ -1,0 +1,197 @@
+/// Find Your Friends (PROTOCOL §5): registration, uploads and two-way matches.
+extension ContactsEngine {
+    /// Registers `userId` with `phone` (normalized with `region`; without a region only `+…`
+    /// numbers are accepted), or replaces the phone and name of an existing registration
+    /// (follows, uploads, events and searches are kept; the old phone is freed at once).
+    ///
+    /// - Throws: `invalid_params` when the phone does not normalize (the libphonenumber code
+    ///   in the message); `conflict` when another user holds the number.
+    public func registerUser(
+        _ userId: String, phone: String, region: String? = nil, displayName: String? = nil, at: Int64
+    ) throws(RPCError) -> RegisteredUser {
+        let e164 = try PhoneNormalization.registeredNumber(phone, region: region)
+        let name = displayName ?? ""
+        return try state.write { (state: inout EngineState) throws(RPCError) -> RegisteredUser in
+            let existing = state.index(of: userId)
+            if let owner = state.phoneOwners.user(for: e164), owner != existing {
+                throw .conflict("phone \(PhoneNormalization.text(e164)) is registered to another user")
+            }
+            try persist { transaction in
+                _ = try transaction.registerUser(userId: userId, e164: e164, displayName: name)
+            }
+            let record = UserRecord(userId: userId, e164: e164, displayName: name)
+            let index: UInt32
+            if let existing, let old = state.user(existing) {
+                index = existing
+                _ = state.phoneOwners.removeUser(for: old.e164)
+                state.users[Int(index)] = record
+            } else {
+                index = UInt32(state.users.count)
+                state.users.append(record)
+                state.userIndex[ExactString(userId)] = index
+                try Self.applied { () throws(FollowGraphError) in try state.graph.registerUser(index, id: userId) }
+            }
+            try Self.applied { () throws(MatchingError) in _ = try state.phoneOwners.setUser(index, for: e164) }
+            _ = state.directory.update(with: Contact(id: userId, displayName: name))
+            return RegisteredUser(userId: userId, e164: PhoneNormalization.text(e164), displayName: name)
+        }
+    }
+
+    /// Deletes the acting user with their follows both ways, uploads, contacts, events and
+    /// recent searches. What the user id used of the day's upload budget stays used; other
+    /// users' contacts holding the number stay but no longer match.
+    public func deleteUser(as userId: String) throws(RPCError) {
+        try state.write { (state: inout EngineState) throws(RPCError) in
+            let index = try state.actingUser(userId)
+            try persist { transaction in _ = try transaction.deleteUser(userId: userId) }
+            state.uploads.removeAllUploads(of: index)
+            state.books[index] = nil
+            if let record = state.user(index) { _ = state.phoneOwners.removeUser(for: record.e164) }
+            _ = state.graph.removeUser(index)
+            _ = state.events.removeEvents(of: index)
+            _ = state.directory.remove(id: userId)
+            state.users[Int(index)] = nil
+            state.userIndex[ExactString(userId)] = nil
+            recentSearches.withLock { $0[index] = nil }
+        }
+    }
+
+    /// Uploads contacts into the acting user's book (PROTOCOL §5, §6): each entry decoded on
+    /// its own (rejected ones listed with their reason), phones normalized once with `region`
+    /// (default: the main region of the uploader's calling code), a repeated id replacing the
+    /// earlier contact. The request fails whole with `rate_limited` when its new distinct
+    /// numbers would exceed the day's budget.
+    public func uploadContacts(
+        as userId: String, contacts entries: [JSONValue], region: String? = nil, at: Int64
+    ) throws(RPCError) -> UploadOutcome {
+        guard entries.count <= configuration.maximumContactsPerUpload else {
+            throw .invalidParams("at most \(configuration.maximumContactsPerUpload) contacts per upload")
+        }
+        var decoded: [Contact] = []
+        var rejected: [RejectedContact] = []
+        for (index, entry) in entries.enumerated() {
+            do {
+                decoded.append(try Contact(json: entry))
+            } catch {
+                rejected.append(RejectedContact(index: index, reason: error))
+            }
+        }
+        let budget = configuration.dailyUploadBudget
+        return try state.write { (state: inout EngineState) throws(RPCError) -> UploadOutcome in
+            let owner = try state.actingUser(userId)
+            guard let record = state.user(owner) else { throw .notFound("user '\(userId)' is not registered") }
+            let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
+            // The last contact of each id wins; ids keep their first position.
+            var finalIndex: [ExactString: Int] = [:]
+            var finals: [(contact: Contact, phones: [UInt64])] = []
+            for var contact in decoded {
+                contact.ownerId = userId
+                let numbers = PhoneNormalization.uploadedNumbers(of: contact, region: uploadRegion)
+                if let position = finalIndex[ExactString(contact.id)] {
+                    finals[position] = (contact, numbers)
+                } else {
+                    finalIndex[ExactString(contact.id)] = finals.count
+                    finals.append((contact, numbers))
+                }
+            }
+            let distinct = Array(Set(finals.flatMap(\.phones)))
+            let added = state.uploads.newNumberCount(of: owner, among: distinct)
+            let (day, timeOfDay) = at.floorDivided(by: Self.millisecondsPerDay)
+            var usage = state.budget[ExactString(userId)] ?? BudgetDay(day: day, used: 0)
+            if usage.day != day { usage = BudgetDay(day: day, used: 0) }
+            if budget > 0, usage.used + added > budget {
+                throw RPCError(
+                    .rateLimited,
+                    "this upload adds \(added) new numbers; \(budget - usage.used) of today's \(budget) remain",
+                    retryAfterMs: Self.millisecondsPerDay - timeOfDay)
+            }
+            try persist { transaction in
+                try transaction.upsertContacts(ownerId: userId, finals)
+                if added > 0 { try transaction.addBudgetUsage(userId: userId, day: day, count: added) }
+            }
+            usage.used += added
+            state.budget[ExactString(userId)] = usage
+            var uploaded: [UploadedContact] = []
+            uploaded.reserveCapacity(finals.count)
+            for (contact, numbers) in finals {
+                let slot = state.books[owner, default: AddressBook()].put(contact, numbers: numbers)
+                uploaded.append(UploadedContact(contact: slot, numbers: numbers))
+            }
+            try Self.applied { () throws(MatchingError) in try state.uploads.replaceContacts(uploaded, of: owner) }
+            return UploadOutcome(
+                totalContacts: entries.count, numberOfUploadedContacts: decoded.count, rejected: rejected)
+        }
+    }
+
+    /// The acting user's matches after `cursor` (userIds by bytes), at most `limit`:
+    /// users whose phone is in my book (`contact`), who hold my phone in theirs (`reverse`),
+    /// or both (`mutual`); never myself.
+    ///
+    /// - Complexity: O(n + m log m): one batch phone-table probe over the n numbers of my
+    ///   book, the holders of my own number from the reverse side, and a sort of the m matches.
+    public func lookupContactMatches(as userId: String, cursor: String? = nil, limit: Int = 100) throws(RPCError)
+        -> MatchPage
+    {
+        try state.read { (state: EngineState) throws(RPCError) -> MatchPage in
+            let me = try state.actingUser(userId)
+            var forward = Set<UInt32>()
+            var reverse = Set<UInt32>()
+            let myNumbers = state.uploads.numbers(of: me)
+            for case let owner? in state.phoneOwners.users(for: myNumbers) where owner != me { forward.insert(owner) }
+            if let record = state.user(me) {
+                for holder in state.uploads.holders(of: record.e164) where holder != me { reverse.insert(holder) }
+            }
+            var matched: [(index: UInt32, record: UserRecord)] = []
+            for index in forward.union(reverse) {
+                guard let record = state.user(index) else { continue }
+                if let cursor, !cursor.utf8Precedes(record.userId) { continue }
+                matched.append((index, record))
+            }
+            matched.sort { $0.record.userId.utf8Precedes($1.record.userId) }
+            let matches = matched.prefix(limit).map { index, record in
+                let isForward = forward.contains(index)
+                let isReverse = reverse.contains(index)
+                return ContactMatch(
+                    userId: record.userId, displayName: record.displayName,
+                    relation: isForward ? (isReverse ? .mutual : .contact) : .reverse,
+                    contactId: isForward ? state.smallestContactID(of: me, holding: record.e164) : nil)
+            }
+            let nextCursor = matched.count > limit ? matches.last?.userId : nil
+            return MatchPage(matches: matches, nextCursor: nextCursor)
+        }
+    }
+
+    /// Deletes every contact the acting user uploaded; returns how many. My `contact` matches
+    /// vanish; `reverse` ones stay. Recent searches and budget use are kept.
+    public func deleteAllUploadedContacts(as userId: String) throws(RPCError) -> Int {
+        try state.write { (state: inout EngineState) throws(RPCError) -> Int in
+            let owner = try state.actingUser(userId)
+            try persist { transaction in _ = try transaction.deleteAllContacts(ownerId: userId) }
+            state.uploads.removeAllUploads(of: owner)
+            return state.books.removeValue(forKey: owner)?.count ?? 0
+        }
+    }
+
+    /// Runs an in-memory update whose failure the checks before it rule out; should it fail
+    /// anyway, the caller gets `internal` rather than a crash.
+    static func applied<Failure: Error>(_ update: () throws(Failure) -> Void) throws(RPCError) {
+        do {
+            try update()
+        } catch {
+            throw RPCError(.internalError, "in-memory update failed: \(error)")
+        }
+    }
+}
+
+extension Int64 {
+    /// Floor division and the non-negative remainder (days of negative times too).
+    func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        var quotient = self / divisor
+        var remainder = self % divisor
+        if remainder < 0 {
+            quotient -= 1
+            remainder += divisor
+        }
+        return (quotient, remainder)
+    }
+}

@@ -1,0 +1,91 @@
+/// Contact and user search (PROTOCOL §2, §5): the acting user's own contacts, the directory
+/// of registered users, and recent-search suggestions.
+extension ContactsEngine {
+    /// The longest query or prefix, in code points.
+    public static let maximumQueryLength = 256
+    /// Recent searches kept per user.
+    public static let recentSearchLimit = 50
+
+    /// The acting user's uploaded contacts matching `query` in `field`, ranked by §2, one page.
+    /// A query with at least one term is recorded in the user's recent searches (trimmed,
+    /// inner whitespace collapsed; a repeat moves to the front) without waiting on the disk.
+    public func searchContacts(as userId: String, query: String, field: SearchField, skip: Int, limit: Int)
+        throws(RPCError) -> Page<Contact>
+    {
+        let (me, page) = try state.read { (state: EngineState) throws(RPCError) in
+            let me = try state.actingUser(userId)
+            let page = state.books[me]?.search.search(query, field: field, skip: skip, limit: limit)
+            return (me, page ?? SearchPage(total: 0, contacts: []))
+        }
+        let parsed = SearchQuery(query)
+        if !parsed.isEmpty { recordSearch(parsed.normalized, of: me, userId: userId) }
+        return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
+    }
+
+    /// The acting user's uploaded contacts with at least one entry of `fieldType` (all for
+    /// `any`), by fold(displayName) bytes then id.
+    public func fetchContacts(as userId: String, fieldType: FetchFieldType, skip: Int, limit: Int)
+        throws(RPCError) -> Page<Contact>
+    {
+        try state.read { (state: EngineState) throws(RPCError) in
+            let me = try state.actingUser(userId)
+            let page =
+                state.books[me]?.search.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
+            return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
+        }
+    }
+
+    /// Registered users whose display name matches `query` (§2 with field `name`; never by
+    /// phone), never the acting user, with whether the acting user follows each.
+    public func searchUsers(as userId: String, query: String, skip: Int, limit: Int) throws(RPCError)
+        -> Page<UserHit>
+    {
+        try state.read { (state: EngineState) throws(RPCError) in
+            let me = try state.actingUser(userId)
+            let myName = state.user(me)?.displayName ?? ""
+            let iMatch =
+                ContactSearchIndex([Contact(id: userId, displayName: myName)])
+                .search(query, field: .name, skip: 0, limit: 1).total > 0
+            // Without myself among the matches a page is the index's page; with me, read up to
+            // the end of the page plus one and take myself out.
+            var found: [Contact]
+            var total: Int
+            if iMatch {
+                let page = state.directory.search(query, field: .name, skip: 0, limit: skip + limit + 1)
+                found = Array(
+                    page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(skip).prefix(limit))
+                total = page.total - 1
+            } else {
+                let page = state.directory.search(query, field: .name, skip: skip, limit: limit)
+                found = page.contacts
+                total = page.total
+            }
+            let hits = found.map { contact in
+                UserHit(
+                    userId: contact.id, displayName: contact.displayName,
+                    isFollowing: state.index(of: contact.id).map { state.followStatus(me, $0).isFollowing } ?? false)
+            }
+            return Page(items: hits, total: total, skip: skip, limit: limit)
+        }
+    }
+
+    /// The acting user's recent distinct queries whose fold starts with `fold(prefix)`
+    /// (`prefix` taken literally), most recent first, at most `limit`.
+    public func searchSuggestions(as userId: String, prefix: String, limit: Int) throws(RPCError) -> [String] {
+        let me = try state.read { (state: EngineState) throws(RPCError) in try state.actingUser(userId) }
+        let folded = Array(SearchFolding.fold(prefix).utf8)
+        let recent = recentSearches.withLock { $0[me] ?? [] }
+        return Array(recent.lazy.filter { Array(SearchFolding.fold($0).utf8).starts(with: folded) }.prefix(limit))
+    }
+
+    private func recordSearch(_ query: String, of me: UInt32, userId: String) {
+        recentSearches.withLock { searches in
+            var list = searches[me] ?? []
+            list.removeAll { $0.utf8.elementsEqual(query.utf8) }
+            list.insert(query, at: 0)
+            if list.count > Self.recentSearchLimit { list.removeLast(list.count - Self.recentSearchLimit) }
+            searches[me] = list
+        }
+        store?.recordSearch(userId: userId, query: query)
+    }
+}

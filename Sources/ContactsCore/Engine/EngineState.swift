@@ -1,0 +1,75 @@
+/// A registered user in the engine: id, phone (E.164 digits as an integer) and name.
+struct UserRecord: Hashable, Sendable {
+    var userId: String
+    var e164: UInt64
+    var displayName: String
+}
+
+/// What one user id has added against the daily upload budget on one UTC day.
+struct BudgetDay: Hashable, Sendable {
+    var day: Int64
+    var used: Int
+}
+
+/// Everything the engine knows, guarded as one value by the engine's lock.
+///
+/// Users are dense `UInt32` indexes, handed out in registration order and never reused (a
+/// deleted user's slot stays empty), so the graph and upload structures can key on them.
+struct EngineState: Sendable {
+    /// Dense index of each registered user id (ids compared by bytes).
+    var userIndex: [ExactString: UInt32] = [:]
+    /// Users by dense index; nil for a deleted user.
+    var users: [UserRecord?] = []
+    /// Who holds each registered number.
+    var phoneOwners: HashedPhoneTable
+    /// Uploaded address books by owner.
+    var books: [UInt32: AddressBook] = [:]
+    /// Which numbers each owner uploaded, which contacts hold them, and who uploaded a number.
+    var uploads: UploadIndex
+    /// Follows both ways with their `since`.
+    var graph = FollowGraph()
+    /// Events by creator.
+    var events = EventStore()
+    /// Budget use by user id (kept across deleteUser).
+    var budget: [ExactString: BudgetDay] = [:]
+    /// The directory of registered users for `searchUsers`, by display name.
+    var directory = ContactSearchIndex()
+
+    init(phoneKeySeed: UInt64) {
+        phoneOwners = HashedPhoneTable(seed: phoneKeySeed)
+        uploads = UploadIndex(seed: phoneKeySeed)
+    }
+
+    /// The dense index of the registered user `userId`.
+    func index(of userId: String) -> UInt32? {
+        userIndex[ExactString(userId)]
+    }
+
+    /// The record of the dense user `index`.
+    func user(_ index: UInt32) -> UserRecord? {
+        Int(index) < users.count ? users[Int(index)] : nil
+    }
+
+    /// The dense index of the acting user, or `not_found`.
+    func actingUser(_ userId: String) throws(RPCError) -> UInt32 {
+        guard let index = index(of: userId) else { throw .notFound("user '\(userId)' is not registered") }
+        return index
+    }
+
+    /// The dense index of a target user, or `not_found`.
+    func targetUser(_ userId: String) throws(RPCError) -> UInt32 {
+        guard let index = index(of: userId) else { throw .notFound("user '\(userId)' is not registered") }
+        return index
+    }
+
+    /// The smallest id (by bytes) of `owner`'s contacts holding `number`, if any.
+    func smallestContactID(of owner: UInt32, holding number: UInt64) -> String? {
+        guard let book = books[owner] else { return nil }
+        var best: String?
+        for slot in uploads.contacts(of: owner, holding: number) {
+            guard let id = book.id(atSlot: slot) else { continue }
+            if best.map({ id.utf8Precedes($0) }) ?? true { best = id }
+        }
+        return best
+    }
+}

@@ -1,0 +1,50 @@
+/// The engine's use of the phone normalizer: registration numbers, uploaded contacts'
+/// numbers, and the default region of an uploader.
+enum PhoneNormalization {
+    static let normalizer = PhoneNumberNormalizer()
+    /// The largest number the directory holds: E.164 (ITU-T) numbers have at most 15 digits.
+    /// libphonenumber calls a few longer national numbers possible (up to 19 digits in DE,
+    /// ID, JP, …); they are refused at registration and never match in uploads.
+    static let largestDirectoryNumber: UInt64 = 999_999_999_999_999
+
+    /// The E.164 number (as an integer) of a phone being registered.
+    ///
+    /// - Throws: `invalid_params` with libphonenumber's error code in the message.
+    static func registeredNumber(_ raw: String, region: String?) throws(RPCError) -> UInt64 {
+        let number: UInt64
+        do {
+            number = try normalizer.normalize(raw, defaultRegion: region).e164
+        } catch {
+            throw .invalidParams(
+                "param 'phone' is not a possible phone number: \(error.code.rawValue) (\(error.message))")
+        }
+        guard number <= largestDirectoryNumber else {
+            throw .invalidParams("param 'phone' normalizes to +\(number), longer than E.164's 15 digits")
+        }
+        return number
+    }
+
+    /// The distinct numbers a contact's phones normalize to with `region`, in first-seen
+    /// order; phones that do not normalize are left out (they stay in the contact).
+    static func uploadedNumbers(of contact: Contact, region: String?) -> [UInt64] {
+        var seen = Set<UInt64>()
+        var numbers: [UInt64] = []
+        for phone in contact.phoneNumbers {
+            guard let number = try? normalizer.normalize(phone.value, defaultRegion: region).e164,
+                number <= largestDirectoryNumber
+            else { continue }
+            if seen.insert(number).inserted { numbers.append(number) }
+        }
+        return numbers
+    }
+
+    /// The main region of the calling code of `e164` (+1 → US, +44 → GB, +7 → RU).
+    static func mainRegion(of e164: UInt64) -> String? {
+        PhoneNumber(e164: e164).flatMap { normalizer.mainRegion(forCallingCode: $0.countryCode) }
+    }
+
+    /// `e164` in `+digits` form.
+    static func text(_ e164: UInt64) -> String {
+        "+\(e164)"
+    }
+}

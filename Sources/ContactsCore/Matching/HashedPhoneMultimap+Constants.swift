@@ -1,0 +1,50 @@
+extension HashedPhoneMultimap {
+    /// Every tuning constant of the hashed phone tables, each with the reason for its value.
+    package enum Constants {
+        /// The fewest pending numbers the delta holds before it is merged into the base.
+        ///
+        /// A merge copies the whole base, so on a small table merging every few changes would
+        /// make each change cost O(n); 1,024 pending numbers keep a small table's delta a few
+        /// tens of kilobytes, which a lookup reads through one hash probe anyway.
+        package static let deltaFloor = 1024
+
+        /// Above the floor the delta is merged when it holds one pending number per
+        /// `deltaShare` entries of the base.
+        ///
+        /// The merge copies 12 bytes per base entry; spread over `base / 64` changes that is
+        /// about 64 entry copies (well under a microsecond) per change, while the delta, at
+        /// roughly 80 bytes per pending number, stays near 1 byte per base entry at its fullest.
+        package static let deltaShare = 64
+
+        /// Bits of the delta's filter per pending number at the merge threshold: at 8, about
+        /// one lookup of an unchanged number in 8 still probes the delta's dictionary.
+        package static let pendingFilterBitsPerNumber = 8
+
+        /// The average bucket a fresh directory aims at (between this and twice this).
+        ///
+        /// Large enough that the directory stays small (4 bytes a bucket: 256 KiB at 10 million
+        /// entries, 0.03 bytes an entry) and so in cache, which measured faster than smaller
+        /// buckets (32: 325 ns a probe at 10 million under load, 64: 280, 128: 255, 256: 270);
+        /// small enough that the interpolation inside a bucket lands within a few entries
+        /// (about sqrt(k / 6) for k entries: 5 to 6), one or two cache lines.
+        package static let targetAverageBucket = 128
+
+        /// The directory is rebuilt (all keys hashed again) when the average bucket leaves
+        /// `minimumAverageBucket ... maximumAverageBucket` entries.
+        ///
+        /// The band is wide so that a table whose size hovers around a power of two does not
+        /// rebuild its directory at every merge: at 32 the directory costs 0.125 bytes an
+        /// entry, at 1,024 an interpolation misses by about 13 entries, three cache lines.
+        package static let minimumAverageBucket = 32
+        /// See ``minimumAverageBucket``.
+        package static let maximumAverageBucket = 1024
+
+        /// Buckets of at most this many entries are sorted by insertion while building (stable,
+        /// no allocation); longer ones by sorting (word, input position) pairs, which keeps
+        /// equal words in input order at O(k log k).
+        package static let insertionSortCutoff = 32
+
+        /// The most entries a table holds: directory offsets are `UInt32`.
+        package static let maximumCount = Int(UInt32.max)
+    }
+}

@@ -1,0 +1,466 @@
+extension HashedPhoneMultimap {
+    /// What a bulk build does with several payloads for one number.
+    package enum DuplicatePolicy: Sendable {
+        /// Keep the payload that came last in the input (a map: later writes win).
+        case lastWins
+        /// Keep every distinct payload (a multimap).
+        case keepAll
+    }
+
+    /// One (number, payload) entry: 12 bytes, so that a probe reads the number and the
+    /// payload from one cache line.
+    ///
+    /// The 64-bit ``word`` holds the number in its low 50 bits (an E.164 number has at most 15
+    /// digits, below 2^50) and 14 bits of the number's key in its top bits (see
+    /// ``Base``); it is split in two `UInt32` halves to keep the entry at 12 bytes.
+    @usableFromInline
+    package struct Entry: Equatable, Sendable, BitwiseCopyable {
+        private var low: UInt32
+        private var high: UInt32
+        /// The payload: a user index.
+        @usableFromInline
+        package var payload: UInt32
+
+        /// An entry of `word` and `payload`.
+        init(word: UInt64, payload: UInt32) {
+            low = UInt32(truncatingIfNeeded: word)
+            high = UInt32(truncatingIfNeeded: word >> 32)
+            self.payload = payload
+        }
+
+        /// Fingerprint and number, in the order entries are sorted by.
+        @inline(__always)
+        package var word: UInt64 { UInt64(high) << 32 | UInt64(low) }
+
+        /// The exact number.
+        package var number: UInt64 { word & Base.numberMask }
+    }
+
+    /// A number's complete new payload list, for a merge.
+    struct Change {
+        /// The number's bucket in the base being merged into.
+        let bucket: Int
+        /// The number's word in that base.
+        let word: UInt64
+        /// Its payloads after the change, ascending and distinct; empty when it has none.
+        let payloads: [UInt32]
+    }
+
+    /// The sorted, immutable part of a table.
+    ///
+    /// A number's key is split three ways: its top `directoryBits` bits choose a bucket, the
+    /// next 14 bits (the fingerprint) go into the entry's ``Entry/word`` above the number,
+    /// and the rest is dropped. Entries are sorted by (bucket, word, payload), and
+    /// `directory[b] ..< directory[b + 1]` are the entries of bucket `b`.
+    ///
+    /// A bucket holds 128 to 256 entries on average, so the directory is small (256 KiB at 10
+    /// million entries) and stays in cache. Within a bucket the fingerprints are uniform,
+    /// so a probe jumps straight to where its fingerprint puts it (interpolation) and gallops
+    /// the few entries to the exact word: one directory read that hits the cache, and
+    /// usually one cache line of entries. Equal words mean equal numbers, so every hit is
+    /// exact; under colliding keys the gallop degrades to a binary search, never a wrong
+    /// answer. An entry costs 12 bytes and the directory at most 0.125 more (0.03 fresh).
+    ///
+    /// Every unsafe read goes through ``withUnsafeParts(_:)``.
+    package struct Base: Sendable, Equatable {
+        private typealias Constants = HashedPhoneMultimap.Constants
+        /// The low bits of a word that hold the number.
+        static let numberBits: UInt64 = 50
+        /// The mask of ``numberBits``.
+        static let numberMask: UInt64 = (1 << numberBits) - 1
+        /// The fingerprint bits above the number.
+        static let fingerprintBits: UInt64 = 64 - numberBits
+
+        /// How many top bits of a key choose its bucket (0: a single bucket).
+        package private(set) var directoryBits: Int
+        /// 2^directoryBits + 1 ascending offsets, from 0 to `count`.
+        package private(set) var directory: [UInt32]
+        /// The entries.
+        package private(set) var entries: [Entry]
+
+        /// The empty base: one empty bucket.
+        init() {
+            self.init(directoryBits: 0, directory: [0, 0], entries: [])
+        }
+
+        private init(directoryBits: Int, directory: [UInt32], entries: [Entry]) {
+            self.directoryBits = directoryBits
+            self.directory = directory
+            self.entries = entries
+        }
+
+        /// The number of entries.
+        package var count: Int { entries.count }
+
+        /// The number of buckets.
+        var bucketCount: Int { 1 << directoryBits }
+
+        /// The bucket and the word of `number`, whose key is `key`.
+        @inline(__always)
+        func locate(_ number: UInt64, key: UInt64) -> (bucket: Int, word: UInt64) {
+            Self.locate(number, key: key, bits: directoryBits)
+        }
+
+        /// The bucket (the top `bits` bits of `key`) and the word (the next 14 bits of `key`
+        /// above `number`). Halving the key before the shift keeps 0 to 31 bits without a
+        /// branch for `bits == 0`.
+        @inline(__always)
+        static func locate(_ number: UInt64, key: UInt64, bits: Int) -> (bucket: Int, word: UInt64) {
+            let bucket = Int(truncatingIfNeeded: (key &>> 1) &>> UInt64(truncatingIfNeeded: 63 - bits))
+            let fingerprint = (key &<< UInt64(truncatingIfNeeded: bits)) &>> numberBits
+            return (bucket, fingerprint &<< numberBits | number)
+        }
+
+        /// The one funnel to the unsafe views of the directory and the entries.
+        @inline(__always)
+        func withUnsafeParts<R>(
+            _ body: (_ directory: UnsafeBufferPointer<UInt32>, _ entries: UnsafeBufferPointer<Entry>) -> R
+        ) -> R {
+            directory.withUnsafeBufferPointer { directory in
+                entries.withUnsafeBufferPointer { entries in
+                    body(directory, entries)
+                }
+            }
+        }
+
+        /// The payload of the first entry of `word` in `bucket`, or nil when there is none.
+        ///
+        /// - Complexity: one directory read and a gallop from the interpolated position, which
+        ///   is about 5 entries off in a fresh bucket: one or two cache lines of entries;
+        ///   O(log n) at worst (colliding keys).
+        @inline(__always)
+        func firstPayload(ofWord word: UInt64, inBucket bucket: Int) -> UInt32? {
+            withUnsafeParts { directory, entries in
+                let bucketRange = Int(directory[bucket])..<Int(directory[bucket + 1])
+                let position = Self.lowerBound(
+                    of: word, in: entries, bucketRange, from: Self.guess(for: word, in: bucketRange))
+                guard position < bucketRange.upperBound else { return nil }
+                let entry = entries[position]
+                return entry.word == word ? entry.payload : nil
+            }
+        }
+
+        /// The positions of the entries of `word` in `bucket` (empty when there are none).
+        ///
+        /// - Complexity: as ``firstPayload(ofWord:inBucket:)``, plus O(log k) for k entries.
+        func entries(ofWord word: UInt64, inBucket bucket: Int) -> Range<Int> {
+            withUnsafeParts { directory, entries in
+                let bucketRange = Int(directory[bucket])..<Int(directory[bucket + 1])
+                let first = Self.lowerBound(
+                    of: word, in: entries, bucketRange, from: Self.guess(for: word, in: bucketRange))
+                // Numbers stay below 2^50 - 1, so `word + 1` cannot overflow.
+                let end = Self.lowerBound(of: word + 1, in: entries, first..<bucketRange.upperBound, from: first)
+                return first..<end
+            }
+        }
+
+        /// Where `word` would sit in `range` if the fingerprints in it were spread evenly.
+        @inline(__always)
+        private static func guess(for word: UInt64, in range: Range<Int>) -> Int {
+            let fingerprint = word &>> numberBits
+            let offset = (UInt64(truncatingIfNeeded: range.count) &* fingerprint) &>> fingerprintBits
+            return range.lowerBound + Int(truncatingIfNeeded: offset)
+        }
+
+        /// The first position in `range` whose word is not below `word`, galloping from
+        /// `guess` (in `range`, or its end): O(log d) for a guess d entries off.
+        @inline(__always)
+        private static func lowerBound(
+            of word: UInt64, in entries: UnsafeBufferPointer<Entry>, _ range: Range<Int>, from guess: Int
+        ) -> Int {
+            var low: Int
+            var high: Int
+            var step = 1
+            if guess < range.upperBound && entries[guess].word < word {
+                // Everything before `low` is below `word`; find a `high` that is not.
+                low = guess + 1
+                while true {
+                    let probe = low + step - 1
+                    if probe >= range.upperBound {
+                        high = range.upperBound
+                        break
+                    }
+                    if entries[probe].word >= word {
+                        high = probe
+                        break
+                    }
+                    low = probe + 1
+                    step &<<= 1
+                }
+            } else {
+                // `high` is not below `word` (or is the end); find a `low` after one that is.
+                high = guess
+                while true {
+                    let probe = high - step
+                    if probe < range.lowerBound {
+                        low = range.lowerBound
+                        break
+                    }
+                    if entries[probe].word < word {
+                        low = probe + 1
+                        break
+                    }
+                    high = probe
+                    step &<<= 1
+                }
+            }
+            while low < high {
+                let middle = low + (high - low) / 2
+                if entries[middle].word < word {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return low
+        }
+
+        /// The bytes held, counted by capacity.
+        var storageBytes: Int {
+            directory.capacity * MemoryLayout<UInt32>.stride + entries.capacity * MemoryLayout<Entry>.stride
+        }
+    }
+}
+
+extension HashedPhoneMultimap.Base {
+
+    /// The directory size a fresh build gives `count` entries: the most bits whose bucket
+    /// count leaves an average of at least `targetAverageBucket` entries.
+    static func directoryBits(forCount count: Int) -> Int {
+        let buckets = count / Constants.targetAverageBucket
+        guard buckets >= 2 else { return 0 }
+        return Int.bitWidth - 1 - buckets.leadingZeroBitCount
+    }
+
+    /// Whether a directory of `bits` still suits `count` entries (see
+    /// ``HashedPhoneMultimap/Constants/minimumAverageBucket``).
+    static func directoryFits(bits: Int, count: Int) -> Bool {
+        bits == directoryBits(forCount: count)
+            || (count >= Constants.minimumAverageBucket << bits && count <= Constants.maximumAverageBucket << bits)
+    }
+
+    /// Builds a base from unordered entries, sorting once: a counting sort on the bucket (the
+    /// directory is its histogram), then a stable sort of each bucket by word.
+    ///
+    /// - Parameters:
+    ///   - numbers: the entries' numbers, in any order, with any repeats.
+    ///   - payloads: the entries' payloads, parallel to `numbers` (the caller checks lengths,
+    ///     number range and the capacity limit).
+    ///   - duplicates: what several payloads for one number become.
+    /// - Complexity: O(n) hashes and moves, plus sorting within buckets of about 48 entries.
+    static func build(
+        numbers: [UInt64], payloads: [UInt32], hasher: any PhoneKeyHasher,
+        duplicates: HashedPhoneMultimap.DuplicatePolicy
+    ) -> Self {
+        assert(numbers.count == payloads.count)
+        let count = numbers.count
+        let bits = directoryBits(forCount: count)
+        let bucketCount = 1 << bits
+
+        // Pass 1: each entry's bucket and word; starts[b + 1] counts bucket b.
+        var starts = [UInt32](repeating: 0, count: bucketCount + 1)
+        var buckets = [UInt32](repeating: 0, count: count)
+        var words = [UInt64](repeating: 0, count: count)
+        starts.withUnsafeMutableBufferPointer { starts in
+            buckets.withUnsafeMutableBufferPointer { buckets in
+                words.withUnsafeMutableBufferPointer { words in
+                    for index in 0..<count {
+                        let number = numbers[index]
+                        let (bucket, word) = locate(number, key: hasher.key(for: number), bits: bits)
+                        buckets[index] = UInt32(truncatingIfNeeded: bucket)
+                        words[index] = word
+                        starts[bucket + 1] &+= 1
+                    }
+                }
+            }
+        }
+        for bucket in 0..<bucketCount {
+            starts[bucket + 1] += starts[bucket]
+        }
+
+        // Pass 2: a stable scatter into bucket order (every position is written once).
+        var cursors = starts
+        var entries = HugePages.array(count: count) {
+            (entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
+            cursors.withUnsafeMutableBufferPointer { cursors in
+                for index in 0..<count {
+                    let bucket = Int(buckets[index])
+                    let position = Int(cursors[bucket])
+                    cursors[bucket] = UInt32(truncatingIfNeeded: position + 1)
+                    entries[position] = HashedPhoneMultimap.Entry(word: words[index], payload: payloads[index])
+                }
+            }
+        }
+        buckets = []
+        words = []
+
+        // Pass 3: order each bucket by word, settle repeated numbers, close the gaps.
+        var directory = [UInt32](repeating: 0, count: bucketCount + 1)
+        var written = 0
+        entries.withUnsafeMutableBufferPointer { entries in
+            for bucket in 0..<bucketCount {
+                directory[bucket] = UInt32(truncatingIfNeeded: written)
+                let range = Int(starts[bucket])..<Int(starts[bucket + 1])
+                sortStably(entries, range)
+                written = compact(entries, range, to: written, duplicates: duplicates)
+            }
+        }
+        directory[bucketCount] = UInt32(truncatingIfNeeded: written)
+        if written < count {
+            entries.removeLast(count - written)
+            if !directoryFits(bits: bits, count: written) {
+                return rebuilt(entries, hasher: hasher)
+            }
+        }
+        return Self(directoryBits: bits, directory: directory, entries: entries)
+    }
+
+    /// A fresh base of `entries` (distinct, in any order), every key hashed again: for a
+    /// directory that no longer suits its entry count.
+    private static func rebuilt(_ entries: [HashedPhoneMultimap.Entry], hasher: any PhoneKeyHasher) -> Self {
+        build(numbers: entries.map(\.number), payloads: entries.map(\.payload), hasher: hasher, duplicates: .keepAll)
+    }
+
+    /// Sorts `range` of `entries` by word, keeping the input order of equal words.
+    private static func sortStably(
+        _ entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>, _ range: Range<Int>
+    ) {
+        guard range.count > 1 else { return }
+        if range.count <= Constants.insertionSortCutoff {
+            for next in range.dropFirst() {
+                let entry = entries[next]
+                let word = entry.word
+                var hole = next
+                while hole > range.lowerBound && entries[hole - 1].word > word {
+                    entries[hole] = entries[hole - 1]
+                    hole -= 1
+                }
+                entries[hole] = entry
+            }
+            return
+        }
+        // A long bucket (colliding keys): sort (word, input position) pairs, then permute.
+        var order = range.map { (word: entries[$0].word, position: $0) }
+        order.sort { ($0.word, $0.position) < ($1.word, $1.position) }
+        let old = Array(entries[range])
+        for (offset, item) in order.enumerated() {
+            entries[range.lowerBound + offset] = old[item.position - range.lowerBound]
+        }
+    }
+
+    /// Moves the sorted `range` down to `written`: one entry per word under `.lastWins`, one
+    /// per distinct (word, payload) under `.keepAll`, payloads ascending; returns the new end
+    /// of the written entries.
+    private static func compact(
+        _ entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>, _ range: Range<Int>, to written: Int,
+        duplicates: HashedPhoneMultimap.DuplicatePolicy
+    ) -> Int {
+        var written = written
+        var runStart = range.lowerBound
+        while runStart < range.upperBound {
+            let word = entries[runStart].word
+            var runEnd = runStart + 1
+            while runEnd < range.upperBound && entries[runEnd].word == word {
+                runEnd += 1
+            }
+            switch duplicates {
+            case .lastWins:
+                entries[written] = entries[runEnd - 1]
+                written += 1
+            case .keepAll:
+                var payloads = entries[runStart..<runEnd].map(\.payload)
+                if payloads.count > 1 { payloads.sort() }
+                var previous: UInt32?
+                for payload in payloads where payload != previous {
+                    entries[written] = HashedPhoneMultimap.Entry(word: word, payload: payload)
+                    written += 1
+                    previous = payload
+                }
+            }
+            runStart = runEnd
+        }
+        return written
+    }
+
+    /// This base with `changes` applied; each change's number gets exactly the change's
+    /// payloads. The directory is kept unless the new count leaves its band; then every key is
+    /// hashed again into a fresh one.
+    ///
+    /// - Parameter changes: ascending by (bucket, word), words distinct, buckets and words
+    ///   from this base's directory.
+    /// - Complexity: O(n + m log n) for n entries and m changes, the entries copied in runs;
+    ///   O(n) hashes more when the directory is rebuilt.
+    func merging(_ changes: [HashedPhoneMultimap.Change], hasher: any PhoneKeyHasher) -> Self {
+        let replaced = changes.map { entries(ofWord: $0.word, inBucket: $0.bucket) }
+        var mergedCount = count
+        for (change, range) in zip(changes, replaced) {
+            mergedCount += change.payloads.count - range.count
+        }
+        var mergedDirectory = directory
+        var shift = 0
+        var nextBucket = 0
+        let merged = HugePages.array(count: mergedCount) {
+            (merged: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
+            entries.withUnsafeBufferPointer { entries in
+                var copied = 0
+                var written = 0
+                func copy(_ range: Range<Int>) {
+                    _ = merged[written..<(written + range.count)].initialize(fromContentsOf: entries[range])
+                    written += range.count
+                }
+                for (change, range) in zip(changes, replaced) {
+                    // Buckets up to this one start after the changes made before them.
+                    while nextBucket <= change.bucket {
+                        mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
+                        nextBucket += 1
+                    }
+                    copy(copied..<range.lowerBound)
+                    for payload in change.payloads {
+                        merged[written] = HashedPhoneMultimap.Entry(word: change.word, payload: payload)
+                        written += 1
+                    }
+                    copied = range.upperBound
+                    shift += change.payloads.count - range.count
+                }
+                copy(copied..<entries.count)
+                precondition(written == mergedCount, "merged entry count")
+            }
+        }
+        while nextBucket <= bucketCount {
+            mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
+            nextBucket += 1
+        }
+        guard Self.directoryFits(bits: directoryBits, count: mergedCount) else {
+            return Self.rebuilt(merged, hasher: hasher)
+        }
+        return Self(directoryBits: directoryBits, directory: mergedDirectory, entries: merged)
+    }
+
+    /// Traps when the layout is broken: offsets, order and distinct entries everywhere, and
+    /// bucket and fingerprint (the number hashed again) for up to 1,024 entries spread over
+    /// the base, so that checking after every merge stays cheap. A no-op unless built for
+    /// debugging.
+    func checkInvariants(hasher: any PhoneKeyHasher) {
+        #if DEBUG
+            precondition(directory.count == bucketCount + 1, "directory size")
+            precondition(directory.first == 0 && Int(directory[bucketCount]) == count, "directory ends")
+            let hashEvery = max(1, count / 1024)
+            for bucket in 0..<bucketCount {
+                let range = Int(directory[bucket])..<Int(directory[bucket + 1])
+                precondition(range.lowerBound <= range.upperBound, "directory order")
+                for position in range {
+                    let entry = entries[position]
+                    precondition(E164Numbers.contains(entry.number), "number range")
+                    if position % hashEvery == 0 {
+                        let expected = locate(entry.number, key: hasher.key(for: entry.number))
+                        precondition(expected == (bucket, entry.word), "bucket and fingerprint")
+                    }
+                    if position > range.lowerBound {
+                        let previous = entries[position - 1]
+                        precondition((previous.word, previous.payload) < (entry.word, entry.payload), "entry order")
+                    }
+                }
+            }
+        #endif
+    }
+}

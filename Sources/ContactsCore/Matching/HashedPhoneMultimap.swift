@@ -1,0 +1,254 @@
+/// A multimap from E.164 numbers to ascending sets of `UInt32` payloads, sorted by hashed key:
+/// the engine behind ``HashedPhoneTable`` (one payload per number) and the reverse side of
+/// ``UploadIndex`` (the owners of the books holding a number).
+///
+/// The bulk of the entries sit in an immutable sorted ``Base`` (see there for the layout); each
+/// change lands in a small delta holding the complete new payload list of every number changed
+/// since the last merge, and the delta is merged into a new base once it holds
+/// ``mergeThreshold`` numbers (LSM style). Lookups read the delta, then the base.
+///
+/// - Note: Keys only choose buckets; a number matches only its own entries, so results are
+///   exact under any ``PhoneKeyHasher``, even one that sends every number to one key.
+@usableFromInline
+package struct HashedPhoneMultimap: Sendable {
+    /// The key function.
+    package let hasher: any PhoneKeyHasher
+    /// The merged entries.
+    package private(set) var base: Base
+    /// The numbers changed since the last merge.
+    private(set) var delta: PendingChanges
+    /// The fewest pending numbers that trigger a merge (see ``Constants/deltaFloor``).
+    package let deltaFloor: Int
+    /// The number of (number, payload) entries.
+    package private(set) var count: Int
+
+    /// An empty multimap.
+    ///
+    /// - Parameter deltaFloor: the fewest pending numbers that trigger a merge; tests lower
+    ///   it to merge often.
+    package init(hasher: any PhoneKeyHasher, deltaFloor: Int = Constants.deltaFloor) {
+        self.hasher = hasher
+        self.base = Base()
+        self.deltaFloor = max(1, deltaFloor)
+        self.count = 0
+        self.delta = PendingChanges(capacity: self.deltaFloor)
+    }
+
+    /// A multimap built at once from parallel arrays of entries in any order.
+    ///
+    /// - Throws: ``MatchingError/countMismatch(expected:actual:)`` when the arrays differ in
+    ///   length, ``MatchingError/numberOutOfRange(_:)`` naming the first bad number,
+    ///   ``MatchingError/capacityExceeded(limit:)`` past 2^32 - 1 entries.
+    /// - Complexity: O(n) hashes plus sorting within buckets (see ``Base/build``).
+    package init(
+        numbers: [UInt64], payloads: [UInt32], hasher: any PhoneKeyHasher,
+        duplicates: DuplicatePolicy, deltaFloor: Int = Constants.deltaFloor
+    ) throws(MatchingError) {
+        guard numbers.count == payloads.count else {
+            throw .countMismatch(expected: numbers.count, actual: payloads.count)
+        }
+        guard numbers.count <= Constants.maximumCount else {
+            throw .capacityExceeded(limit: Constants.maximumCount)
+        }
+        if let bad = numbers.first(where: { !E164Numbers.contains($0) }) {
+            throw .numberOutOfRange(bad)
+        }
+        self.hasher = hasher
+        self.base = Base.build(numbers: numbers, payloads: payloads, hasher: hasher, duplicates: duplicates)
+        self.deltaFloor = max(1, deltaFloor)
+        self.count = base.count
+        self.delta = PendingChanges(capacity: max(self.deltaFloor, base.count / Constants.deltaShare))
+        base.checkInvariants(hasher: hasher)
+    }
+
+    /// How many changed numbers the delta holds before it is merged: the larger of
+    /// ``deltaFloor`` and one per ``Constants/deltaShare`` base entries.
+    package var mergeThreshold: Int {
+        max(deltaFloor, base.count / Constants.deltaShare)
+    }
+
+    /// The number of numbers changed since the last merge.
+    package var pendingCount: Int { delta.count }
+
+    /// The bytes held: the base by capacity, plus an estimate of the delta (a dictionary
+    /// slot and a small array per pending number, and its filter).
+    package var storageBytes: Int {
+        base.storageBytes + delta.storageBytes
+    }
+
+    /// The payloads of `number`, ascending; empty when it has none.
+    ///
+    /// - Complexity: as ``firstPayload(of:)``, plus O(log k) for k payloads; the list is a
+    ///   view, not a copy.
+    package func payloads(of number: UInt64) -> IndexList {
+        // A number out of range has no entry (and its bits would spill into the fingerprint).
+        guard E164Numbers.contains(number) else { return IndexList() }
+        let key = hasher.key(for: number)
+        if let pending = delta.payloads(of: number, key: key) {
+            return IndexList(pending[...])
+        }
+        let (bucket, word) = base.locate(number, key: key)
+        return IndexList(base.entries[base.entries(ofWord: word, inBucket: bucket)])
+    }
+
+    /// The smallest payload of `number`, or nil when it has none.
+    ///
+    /// - Complexity: one hash, one bit of the delta's filter (a dictionary probe only for a
+    ///   changed number or a false positive), one directory read (a cached one) and a gallop
+    ///   of a few entries from the interpolated position.
+    @inline(__always)
+    package func firstPayload(of number: UInt64) -> UInt32? {
+        guard E164Numbers.contains(number) else { return nil }
+        let key = hasher.key(for: number)
+        if let pending = delta.payloads(of: number, key: key) {
+            return pending.first
+        }
+        let (bucket, word) = base.locate(number, key: key)
+        return base.firstPayload(ofWord: word, inBucket: bucket)
+    }
+
+    /// The smallest payload of each of `numbers`, in their order (nil where none).
+    ///
+    /// Every number is hashed first; the probes are then radix-sorted by bucket and searched
+    /// in that order, so the directory and the entries are walked once, in order, however
+    /// many probes there are.
+    ///
+    /// - Complexity: O(m) for m probes (hashes and a radix sort), plus one bucket search each.
+    package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
+        var results = [UInt32?](repeating: nil, count: numbers.count)
+        // Probes as (bucket << 32 | position), 2^32 at a time: buckets have at most 31 bits.
+        let chunk = 1 << 32
+        for chunkStart in stride(from: 0, to: numbers.count, by: chunk) {
+            let positions = chunkStart..<min(numbers.count, chunkStart + chunk)
+            var words = [UInt64](repeating: 0, count: positions.count)
+            var probes = [UInt64]()
+            probes.reserveCapacity(positions.count)
+            for position in positions where E164Numbers.contains(numbers[position]) {
+                let key = hasher.key(for: numbers[position])
+                if let pending = delta.payloads(of: numbers[position], key: key) {
+                    results[position] = pending.first
+                    continue
+                }
+                let (bucket, word) = base.locate(numbers[position], key: key)
+                let offset = position - chunkStart
+                words[offset] = word
+                probes.append(UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(truncatingIfNeeded: offset))
+            }
+            RadixSort.sort(&probes, byBits: 32..<(32 + base.directoryBits))
+            for probe in probes {
+                let offset = Int(truncatingIfNeeded: probe & 0xFFFF_FFFF)
+                results[chunkStart + offset] = base.firstPayload(
+                    ofWord: words[offset], inBucket: Int(truncatingIfNeeded: probe >> 32))
+            }
+        }
+        return results
+    }
+
+    /// Adds `payload` to `number`'s set; returns whether it was new.
+    ///
+    /// - Precondition: `number` is in ``E164Numbers`` and the multimap is not full; callers
+    ///   check both (``canInsert(_:)``) before changing anything.
+    /// - Complexity: O(k) for a number with k payloads; amortized O(1) entry copies for merges.
+    @discardableResult
+    package mutating func insert(_ payload: UInt32, for number: UInt64) -> Bool {
+        precondition(E164Numbers.contains(number) && canInsert(1), "unchecked insert")
+        return changePayloads(of: number, countChange: 1) { payloads in
+            let position = SortedArraySearch.lowerBound(of: payload, in: payloads)
+            guard position == payloads.endIndex || payloads[position] != payload else { return false }
+            payloads.insert(payload, at: position)
+            return true
+        }
+    }
+
+    /// Removes `payload` from `number`'s set; returns whether it was there.
+    ///
+    /// - Complexity: as ``insert(_:for:)``.
+    @discardableResult
+    package mutating func remove(_ payload: UInt32, for number: UInt64) -> Bool {
+        guard E164Numbers.contains(number) else { return false }
+        return changePayloads(of: number, countChange: -1) { payloads in
+            let position = SortedArraySearch.lowerBound(of: payload, in: payloads)
+            guard position < payloads.endIndex && payloads[position] == payload else { return false }
+            payloads.remove(at: position)
+            return true
+        }
+    }
+
+    /// Lets `change` edit `number`'s payload list in place (the pending one, or a pending copy
+    /// of the base's, made with a single dictionary probe); when it reports a change, counts
+    /// it and merges the delta if full, else leaves the delta as it was.
+    private mutating func changePayloads(
+        of number: UInt64, countChange: Int, _ change: (inout [UInt32]) -> Bool
+    ) -> Bool {
+        let key = hasher.key(for: number)
+        let base = self.base
+        let changed = delta.modify(
+            number, key: key, unchanged: { Self.payloads(of: number, key: key, in: base) }, change)
+        if changed {
+            finishChange(countChange)
+        }
+        return changed
+    }
+
+    /// A copy of `number`'s payloads (its key is `key`) in `base`.
+    private static func payloads(of number: UInt64, key: UInt64, in base: Base) -> [UInt32] {
+        let (bucket, word) = base.locate(number, key: key)
+        return base.entries[base.entries(ofWord: word, inBucket: bucket)].map(\.payload)
+    }
+
+    /// Makes `payload` the only payload of `number` (none when nil); returns the payloads it
+    /// had.
+    ///
+    /// - Precondition: when `payload` is not nil, `number` is in ``E164Numbers`` and the
+    ///   multimap has room (``canInsert(_:)``); callers check both first.
+    @discardableResult
+    package mutating func replacePayloads(of number: UInt64, with payload: UInt32?) -> IndexList {
+        let current = payloads(of: number)
+        let updated = payload.map { [$0] } ?? []
+        guard !current.elementsEqual(updated) else { return current }
+        precondition(
+            payload == nil || (E164Numbers.contains(number) && canInsert(updated.count - current.count)),
+            "unchecked insert")
+        setPending(updated, for: number, countChange: updated.count - current.count)
+        return current
+    }
+
+    /// Whether `additions` more entries fit (offsets are 32-bit).
+    package func canInsert(_ additions: Int) -> Bool {
+        additions <= Constants.maximumCount - count
+    }
+
+    /// Records `number`'s new payload list and merges the delta when it is full.
+    private mutating func setPending(_ payloads: [UInt32], for number: UInt64, countChange: Int) {
+        delta.set(payloads, of: number, key: hasher.key(for: number))
+        finishChange(countChange)
+    }
+
+    /// Counts a change and merges the delta when it is full.
+    private mutating func finishChange(_ countChange: Int) {
+        count += countChange
+        if delta.count >= mergeThreshold {
+            mergeDelta()
+        }
+    }
+
+    /// Merges the delta into a new base (lookups are unchanged; the delta is then empty).
+    ///
+    /// The directory is kept unless the average bucket left its band (see
+    /// ``Constants/minimumAverageBucket``); then every entry is hashed again into a new one.
+    ///
+    /// - Complexity: O(n + m log m) for n base entries and m pending numbers; O(n) hashes
+    ///   more when the directory is rebuilt.
+    package mutating func mergeDelta() {
+        guard delta.count > 0 else { return }
+        let changes = delta.lists.map { number, payloads in
+            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
+            return Change(bucket: bucket, word: word, payloads: payloads)
+        }
+        .sorted { ($0.bucket, $0.word) < ($1.bucket, $1.word) }
+        base = base.merging(changes, hasher: hasher)
+        delta = PendingChanges(capacity: mergeThreshold)
+        assert(count == base.count, "entry count")
+        base.checkInvariants(hasher: hasher)
+    }
+}

@@ -1,0 +1,31 @@
+/// The JSON-RPC bindings of every engine method (PROTOCOL §5): each binding checks its params
+/// (all stateless checks first, as §6's check order requires), calls the engine, and shapes
+/// the result with every documented member present.
+extension ContactsEngine {
+    /// The method table of the service: Find Your Friends, social graph, feed and search.
+    public func methodTable() -> RPCMethodTable {
+        var table = RPCMethodTable()
+        registerFriendFinderMethods(in: &table)
+        registerSocialMethods(in: &table)
+        registerFeedMethods(in: &table)
+        registerSearchMethods(in: &table)
+        return table
+    }
+}
+
+extension Page {
+    /// `{items, total, skip, limit}` with each item shaped by `item`.
+    func jsonValue(_ item: (Item) -> JSONValue) -> JSONValue {
+        .object([
+            "items": .array(items.map(item)), "total": .integer(total), "skip": .integer(skip),
+            "limit": .integer(limit),
+        ])
+    }
+}
+
+extension FollowStatus {
+    /// `{isFollowing, since}`.
+    var jsonValue: JSONValue {
+        .object(["isFollowing": .bool(isFollowing), "since": .integer(orNull: since)])
+    }
+}

@@ -1,0 +1,31 @@
+/// An event as the store holds it (PROTOCOL §5 `createEvent`).
+public struct StoredEvent: Hashable, Sendable {
+    /// The event id, unique across all users.
+    public var eventId: String
+    /// The user id of the creator.
+    public var creatorId: String
+    /// The title (non-empty; the engine checks it).
+    public var title: String
+    /// The description, nil when absent.
+    public var description: String?
+    /// The location, nil when absent.
+    public var location: String?
+    /// The start time in ms since the epoch, nil when absent.
+    public var startTime: Int64?
+    /// When the event was created: the `at` of `createEvent`, in ms since the epoch.
+    public var createdAt: Int64
+
+    /// Makes an event record.
+    public init(
+        eventId: String, creatorId: String, title: String, description: String? = nil,
+        location: String? = nil, startTime: Int64? = nil, createdAt: Int64
+    ) {
+        self.eventId = eventId
+        self.creatorId = creatorId
+        self.title = title
+        self.description = description
+        self.location = location
+        self.startTime = startTime
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,36 @@
+import ContactsCore
+
+/// `contacts import FILE.vcf`: vCard to contact JSON Lines.
+enum ImportCommand: Command {
+    static let name = "import"
+    static let summary = "convert a vCard file (2.1, 3.0, 4.0) to contact JSON Lines"
+    static let usage = """
+        usage: contacts import FILE.vcf
+
+        Writes one contact JSON object per card on stdout (PROTOCOL §1, every key present, the
+        display name derived when FN is missing). A malformed card is reported on stderr with
+        its line number and skipped; the rest are imported (exit 0). A file that cannot be read
+        or holds no card at all exits 1.
+        """
+    static let flags: Set<String> = []
+    static let options: Set<String> = []
+
+    static func run(_ arguments: Arguments) throws {
+        let path = try arguments.positionals("FILE.vcf")[0]
+        let imported: VCardImport
+        do {
+            imported = try VCardParser.parse(fileAtPath: path)
+        } catch {
+            throw CommandLineError(error.message)
+        }
+        guard imported.cardCount > 0 else { throw CommandLineError("\(path): no vCard (BEGIN:VCARD) found") }
+        for problem in imported.problems {
+            StandardStreams.writeError("contacts import: \(path): \(problem)\n")
+        }
+        var output = JSONLineOutput()
+        for contact in imported.contacts {
+            try output.emit(contact.jsonValue)
+        }
+        try output.flush()
+    }
+}

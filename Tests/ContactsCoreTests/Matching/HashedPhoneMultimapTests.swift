@@ -1,0 +1,65 @@
+import ContactsCore
+import Testing
+
+@Suite struct HashedPhoneMultimapTests {
+    static let runs = [21, 22, 23, 24].flatMap { seed in TestHasher.allCases.map { (UInt64(seed), $0) } }
+
+    /// Inserts and removals against a dictionary of sets, starting from a bulk build with
+    /// repeated pairs; every lookup compared, merges frequent.
+    @Test(arguments: runs)
+    func randomOperationsMatchADictionaryOfSets(seed: UInt64, hasher: TestHasher) throws {
+        var random = SplitMix64(seed: seed)
+        let pool = (0..<200).map { _ in random.e164Number() }
+        let numbers = (0..<1_000).map { _ in pool.randomElement(using: &random)! }
+        let payloads = numbers.map { _ in UInt32.random(in: 0..<20, using: &random) }
+        var multimap = try HashedPhoneMultimap(
+            numbers: numbers, payloads: payloads, hasher: hasher.hasher, duplicates: .keepAll, deltaFloor: 5)
+        var model = [UInt64: Set<UInt32>]()
+        for (number, payload) in zip(numbers, payloads) { model[number, default: []].insert(payload) }
+        for step in 0..<2_000 {
+            let number = pool.randomElement(using: &random)!
+            let payload = UInt32.random(in: 0..<20, using: &random)
+            let context = Comment(rawValue: "seed \(seed) \(hasher) step \(step)")
+            let pending = multimap.pendingCount
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                let inserted = multimap.insert(payload, for: number)
+                #expect(inserted == (model[number, default: []].insert(payload).inserted), context)
+                #expect(inserted || multimap.pendingCount == pending, "a no-op leaves the delta alone, \(context)")
+            case 1:
+                let removed = multimap.remove(payload, for: number)
+                #expect(removed == (model[number]?.remove(payload) != nil), context)
+                #expect(removed || multimap.pendingCount == pending, "a no-op leaves the delta alone, \(context)")
+            default:
+                #expect(Array(multimap.payloads(of: number)) == (model[number] ?? []).sorted(), context)
+                #expect(multimap.firstPayload(of: number) == model[number]?.min(), context)
+            }
+            #expect(multimap.count == model.values.reduce(0) { $0 + $1.count }, context)
+        }
+        multimap.mergeDelta()
+        #expect(multimap.firstPayloads(of: pool) == pool.map { model[$0]?.min() })
+        for number in pool {
+            #expect(Array(multimap.payloads(of: number)) == (model[number] ?? []).sorted())
+        }
+    }
+
+    @Test func directoryFollowsTheCount() throws {
+        let hasher = XXH3PhoneKeyHasher(seed: 9)
+        var random = SplitMix64(seed: 9)
+        var seen = Set<UInt64>()
+        let numbers = (0..<20_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
+        var multimap = try HashedPhoneMultimap(
+            numbers: numbers, payloads: numbers.map { _ in 1 }, hasher: hasher, duplicates: .lastWins)
+        typealias Constants = HashedPhoneMultimap.Constants
+        let bits = multimap.base.directoryBits
+        #expect(bits > 0)
+        #expect(multimap.base.count >> bits >= Constants.targetAverageBucket, "fresh average at least the target")
+        #expect(multimap.base.count >> bits < 2 * Constants.targetAverageBucket, "and under twice it")
+        // Shrinking below the band's floor rebuilds a smaller directory.
+        for number in numbers.dropLast(1_000) { multimap.remove(1, for: number) }
+        multimap.mergeDelta()
+        #expect(multimap.base.directoryBits < bits)
+        #expect(multimap.base.count >= Constants.minimumAverageBucket << multimap.base.directoryBits)
+        for number in numbers.suffix(1_000) { #expect(multimap.firstPayload(of: number) == 1) }
+    }
+}

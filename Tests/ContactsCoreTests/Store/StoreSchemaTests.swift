@@ -1,0 +1,109 @@
+import ContactsCore
+import Foundation
+import Testing
+
+/// The migration mechanism, with a fake version 2.
+@Suite("StoreSchema migrations")
+struct StoreSchemaTests {
+    /// A version 2 that adds a column to users and fills it from the existing rows.
+    static let version2 = StoreSchema(migrations: [
+        .createVersion1,
+        StoreSchema.Migration("add users.nameLength") { connection throws(StoreError) in
+            try connection.execute(
+                """
+                ALTER TABLE users ADD COLUMN nameLength INTEGER NOT NULL DEFAULT 0;
+                UPDATE users SET nameLength = length(displayName);
+                """)
+        },
+    ])
+
+    /// A version 2 whose step writes, then fails.
+    static let failingVersion2 = StoreSchema(migrations: [
+        .createVersion1,
+        StoreSchema.Migration("half-done step") { connection throws(StoreError) in
+            try connection.execute("CREATE TABLE scratch (x); INSERT INTO scratch VALUES (1)")
+            try connection.execute("INSERT INTO no_such_table VALUES (1)")
+        },
+    ])
+
+    private func makeVersion1Store(at path: String) throws {
+        let store = try ContactStore.open(path: path, options: storeTestOptions)
+        try store.transaction { tx in
+            _ = try tx.registerUser(userId: "ann", e164: 11, displayName: "Ann")
+            _ = try tx.registerUser(userId: "bob", e164: 22, displayName: "Bobby")
+            _ = try tx.follow(followerId: "ann", followeeId: "bob", since: 3)
+        }
+        try store.close()
+    }
+
+    private func userVersion(_ path: String) throws -> Int {
+        guard case .sqlite(_, let version) = try StoreFileHeader.inspect(path: path) else { return -1 }
+        return version
+    }
+
+    @Test func migratesAnOlderStoreInPlaceKeepingItsData() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("m.db")
+        try makeVersion1Store(at: path)
+        #expect(try userVersion(path) == 1)
+
+        let migrated = try ContactStore.open(path: path, options: storeTestOptions, schema: Self.version2)
+        let snapshot = try migrated.loadSnapshot()
+        try migrated.close()
+        #expect(try userVersion(path) == 2)
+        #expect(snapshot.users.map(\.userId) == ["ann", "bob"])
+        #expect(snapshot.follows == [StoreSnapshot.Follow(followerId: "ann", followeeId: "bob", since: 3)])
+        let raw = try SQLiteConnection.open(path: path, mode: .readOnly)
+        #expect(try raw.integer("SELECT sum(nameLength) FROM users") == 8)
+        try raw.close()
+
+        // Reopening at version 2 runs nothing again.
+        try ContactStore.open(path: path, options: storeTestOptions, schema: Self.version2).close()
+        #expect(try userVersion(path) == 2)
+        // And this build (version 1) refuses it, untouched.
+        expectOpenFails(
+            path, kind: "newerSchema", phrase: "schema version 2 is newer than this build supports (1)", in: directory)
+    }
+
+    @Test func aFailingMigrationLeavesTheStoreAsItWas() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("f.db")
+        try makeVersion1Store(at: path)
+        let before = StoreTestFiles.bytes(path)
+        #expect(throws: StoreError.self) {
+            try ContactStore.open(path: path, options: storeTestOptions, schema: Self.failingVersion2)
+        }
+        #expect(StoreTestFiles.bytes(path) == before)
+        #expect(directory.fileNames() == ["f.db"])
+        let store = try ContactStore.open(path: path, options: storeTestOptions)
+        #expect(try store.loadSnapshot().users.count == 2)
+        try store.close()
+        #expect(try userVersion(path) == 1)
+    }
+
+    @Test func aFailedCreationLeavesNoFile() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("never.db")
+        let broken = StoreSchema(migrations: [
+            StoreSchema.Migration("broken") { connection throws(StoreError) in
+                try connection.execute("CREATE TABLE")
+            }
+        ])
+        #expect(throws: StoreError.self) {
+            try ContactStore.open(path: path, options: storeTestOptions, schema: broken)
+        }
+        #expect(directory.fileNames().isEmpty)
+    }
+
+    @Test func createsANewStoreThroughEveryStep() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("n.db")
+        try ContactStore.open(path: path, options: storeTestOptions, schema: Self.version2).close()
+        #expect(
+            try StoreFileHeader.inspect(path: path)
+                == .sqlite(applicationID: StoreSchema.applicationID, userVersion: 2))
+        let raw = try SQLiteConnection.open(path: path, mode: .readOnly)
+        #expect(try raw.integer("SELECT count(*) FROM pragma_table_info('users') WHERE name = 'nameLength'") == 1)
+        try raw.close()
+    }
+}
