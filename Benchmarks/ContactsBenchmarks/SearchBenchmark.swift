@@ -1,6 +1,8 @@
 import ContactsCore
+import Foundation
 
-/// Contact search (PROTOCOL §2) at scale: build time, bytes per contact, and query latency
+/// Contact search (PROTOCOL §2) at scale, over the contacts of a `contacts generate` fixture
+/// (generated in-process, seed 1) in one index: build time, bytes per contact, and query latency
 /// percentiles over a mix of name substrings (1–8 characters), 4–7 digit phone fragments,
 /// email fragments and 10% misses, under the `any` field (a search box) — against the naive
 /// scan and SQLite FTS5 (trigram) over the same folded text, on the same queries — and once
@@ -8,9 +10,9 @@ import ContactsCore
 func searchBenchmarks(_ runner: BenchmarkRunner) throws {
     let count = runner.size(quick: 20_000, full: 1_000_000)
     let size = "\(count)"
-    var data = SearchBenchmarkData(seed: 7)
-    let contacts = data.contacts(count)
-    let mix = data.queries(runner.quick ? 400 : 2_000, from: contacts)
+    let contacts = try generatedContacts(count)
+    var generator = SearchQueryMix(seed: 7)
+    let mix = generator.queries(runner.quick ? 400 : 2_000, from: contacts)
     let queries = mix.map(\.query)
 
     var start = WallClock.monotonicNanoseconds()
@@ -93,6 +95,16 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
     record(
         runner, "search latency vs naive scan (\(naiveCount) queries)", size: size,
         ours: Array(ours.prefix(naiveCount)), baseline: naiveSamples)
+}
+
+/// The contacts of a `contacts generate` fixture of `count` contacts (seed 1), written to a
+/// temporary directory and read back.
+private func generatedContacts(_ count: Int) throws -> [Contact] {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("contacts-search-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try FixtureGenerator(options: .init(contacts: count, seed: 1)).generate(into: directory.path)
+    return try FixtureReader<Contact>.readAll(path: directory.appendingPathComponent("contacts.jsonl").path)
 }
 
 /// Records p50, p95 and p99 rows (µs) of `ours` against `baseline` over the same queries.
