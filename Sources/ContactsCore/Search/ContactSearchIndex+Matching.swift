@@ -6,7 +6,8 @@ extension ContactSearchIndex {
     /// Matches so few that checking a term on each of them beats reading any list.
     static let checkEachLimit = 256
 
-    /// The live slots matching every term under `field` (PROTOCOL §2).
+    /// The live slots matching every term under `field` (PROTOCOL §2), or nil when that is
+    /// every live slot (no term restricts anything).
     ///
     /// Each term's matches are the union of its parts (display name, organization, email local
     /// parts and domains, notes, phone digits, as the field says), each part exact: names and
@@ -16,7 +17,7 @@ extension ContactSearchIndex {
     /// checked on each of them instead.
     ///
     /// - Complexity: O(l + c·t), for l posting entries read, c candidates confirmed, t terms.
-    func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> SlotSet {
+    func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> SlotSet? {
         let universe = store.count
         if field == .phone, terms.contains(where: { $0.phoneDigits == nil }) {
             return .empty(universe: universe)
@@ -37,7 +38,7 @@ extension ContactSearchIndex {
             if narrowed.isEmpty { return narrowed }
             candidates = narrowed
         }
-        guard var candidates else { return liveSlots { _ in true } }
+        guard var candidates else { return nil }
         if !deadSlots.isEmpty {
             candidates = candidates.subtracting(SlotSet(sorted: deadSlots, universe: universe))
         }
@@ -99,6 +100,9 @@ extension ContactSearchIndex {
                 } else {
                     names.addSlots(ofOrdinals: ordinals, to: &union)
                 }
+                union.add(confirmed(names.deltaGrams, delta, within: restriction, excluding: nil) { $0.name })
+            case .denseName(let lookup, let delta):
+                union.add(slotCandidates(names.denseGrams, lookup, within: restriction))
                 union.add(confirmed(names.deltaGrams, delta, within: restriction, excluding: nil) { $0.name })
             case .slots(let source, let lookup) where lookup.isExact:
                 union.add(slotCandidates(self[source], lookup, within: restriction))
@@ -192,6 +196,9 @@ private struct TermPlan {
     enum Part {
         /// Display names: the matching distinct names, and the delta's lists.
         case displayName(ordinals: SlotSet, delta: Lookup)
+        /// Display names holding a gram common enough to be listed per slot (exact), and the
+        /// delta's lists.
+        case denseName(Lookup, delta: Lookup)
         /// A per-slot table.
         case slots(GramSource, Lookup)
         /// Organizations or email domains: the matching distinct values.
@@ -210,7 +217,7 @@ private struct TermPlan {
         parts.allSatisfy { part in
             switch part {
             case .slots(_, let lookup): lookup.isExact
-            case .displayName(_, let delta): delta.isExact
+            case .displayName(_, let delta), .denseName(_, let delta): delta.isExact
             case .values, .everyEmail: true
             }
         }
@@ -230,6 +237,17 @@ private struct TermPlan {
             estimate += lookup.estimate
         }
         func addDisplayName() {
+            if scalars.count <= GramKey.maximumLength {
+                let key = GramKey.key(scalars)
+                let dense = index.names.denseGrams.postings(key)
+                if dense.count > 0 {
+                    let lookup = Lookup(index.names.denseGrams, needle: needle, keys: [key], isExact: true)
+                    let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
+                    parts.append(.denseName(lookup, delta: delta))
+                    estimate += lookup.estimate + delta.estimate
+                    return
+                }
+            }
             let ordinals = index.names.dictionary.ordinals(containing: term)
             let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
             parts.append(.displayName(ordinals: ordinals, delta: delta))

@@ -4,6 +4,7 @@ extension NameTable {
         dictionary.write(to: &writer)
         writer.write(runStarts.map(UInt64.init))
         wordPrefixes.write(to: &writer)
+        denseGrams.write(to: &writer)
     }
 
     /// Reads the table of the base slots of `store` and checks it against them: names
@@ -14,6 +15,7 @@ extension NameTable {
         let dictionary = try ValueDictionary.read(from: &reader)
         let runStarts = try reader.readOffsets(limit: store.count)
         let wordPrefixes = try TrigramIndex.read(from: &reader, slotCount: dictionary.count)
+        let denseGrams = try TrigramIndex.read(from: &reader, slotCount: store.count)
         let section = reader.section
         guard runStarts.count == dictionary.count + 1, runStarts.first == 0, runStarts.last == store.count,
             zip(runStarts, runStarts.dropFirst()).allSatisfy({ $0 < $1 })
@@ -31,6 +33,6 @@ extension NameTable {
         guard consistent else { throw .corrupt("names that do not match the contacts in \(section)") }
         return NameTable(
             dictionary: dictionary, runStarts: runStarts.map { UInt32($0) }, wordPrefixes: wordPrefixes,
-            deltaGrams: TrigramIndex(baseSlotCount: store.count))
+            deltaGrams: TrigramIndex(baseSlotCount: store.count), denseGrams: denseGrams)
     }
 }

@@ -16,6 +16,15 @@ struct NameTable: Sendable {
     private(set) var wordPrefixes: TrigramIndex
     /// The 1–3 code point substrings of the names of delta slots, by slot.
     private(set) var deltaGrams: TrigramIndex
+    /// The grams held by at least one base slot in ``denseDivisor`` (and ``denseMinimum``
+    /// slots), listed by slot: a short needle such as `a` matches most distinct names, and
+    /// one bitmap beats filling a run for each of them.
+    private(set) var denseGrams: TrigramIndex
+
+    /// A gram is dense from one slot in this many on…
+    static let denseDivisor = 32
+    /// …and at least this many slots (below, the distinct names are few enough).
+    static let denseMinimum = 2_048
 
     /// The table of base slots whose folded display names, in slot order, are `names`
     /// (ascending, so equal names are adjacent).
@@ -33,17 +42,51 @@ struct NameTable: Sendable {
                 GramKey.forEachWordPrefixGram(in: view.value(ordinal), report)
             }
         }
+        let dense = Self.denseKeys(dictionary, runStarts: runStarts)
+        let denseGrams = TrigramIndex.build(slotCount: names.count) { slot, report in
+            guard !dense.isEmpty else { return }
+            names[slot].withUnsafeBufferPointer { name in
+                GramKey.forEachSubstringGram(in: name) { key in
+                    if dense.contains(key) { report(key) }
+                }
+            }
+        }
         self.init(
             dictionary: dictionary, runStarts: runStarts, wordPrefixes: wordPrefixes,
-            deltaGrams: TrigramIndex(baseSlotCount: names.count))
+            deltaGrams: TrigramIndex(baseSlotCount: names.count), denseGrams: denseGrams)
+    }
+
+    /// The grams of `dictionary`'s names held by enough slots to be listed per slot.
+    private static func denseKeys(_ dictionary: ValueDictionary, runStarts: [UInt32]) -> Set<UInt64> {
+        let slotCount = Int(runStarts.last ?? 0)
+        let threshold = max(denseMinimum, slotCount / denseDivisor)
+        guard slotCount >= threshold else { return [] }
+        var slots: [UInt64: Int] = [:]
+        var keys: [UInt64] = []
+        dictionary.withValues { view in
+            for ordinal in 0..<dictionary.count {
+                keys.removeAll(keepingCapacity: true)
+                GramKey.forEachSubstringGram(in: view.value(ordinal)) { keys.append($0) }
+                keys.sort()
+                let runLength = Int(runStarts[ordinal + 1] - runStarts[ordinal])
+                for (index, key) in keys.enumerated() where index == 0 || keys[index - 1] != key {
+                    slots[key, default: 0] += runLength
+                }
+            }
+        }
+        return Set(slots.lazy.filter { $0.value >= threshold }.map(\.key))
     }
 
     /// A table from its parts (read back from a file; the caller has validated them).
-    init(dictionary: ValueDictionary, runStarts: [UInt32], wordPrefixes: TrigramIndex, deltaGrams: TrigramIndex) {
+    init(
+        dictionary: ValueDictionary, runStarts: [UInt32], wordPrefixes: TrigramIndex, deltaGrams: TrigramIndex,
+        denseGrams: TrigramIndex
+    ) {
         self.dictionary = dictionary
         self.runStarts = runStarts
         self.wordPrefixes = wordPrefixes
         self.deltaGrams = deltaGrams
+        self.denseGrams = denseGrams
     }
 
     /// The number of base slots.
@@ -125,5 +168,6 @@ struct NameTable: Sendable {
     /// The bytes the table takes.
     var byteCount: Int {
         dictionary.byteCount + runStarts.count * 4 + wordPrefixes.byteCount + deltaGrams.byteCount
+            + denseGrams.byteCount
     }
 }
