@@ -101,9 +101,8 @@ extension ContactSearchIndex {
                     names.addSlots(ofOrdinals: ordinals, to: &union)
                 }
                 union.add(confirmed(names.deltaGrams, delta, within: restriction, excluding: nil) { $0.name })
-            case .denseName(let lookup, let delta):
-                union.add(slotCandidates(names.denseGrams, lookup, within: restriction))
-                union.add(confirmed(names.deltaGrams, delta, within: restriction, excluding: nil) { $0.name })
+            case .list(let table, let lookup):
+                union.add(slotCandidates(table, lookup, within: restriction))
             case .slots(let source, let lookup) where lookup.isExact:
                 union.add(slotCandidates(self[source], lookup, within: restriction))
             case .slots(let source, let lookup):
@@ -196,9 +195,8 @@ private struct TermPlan {
     enum Part {
         /// Display names: the matching distinct names, and the delta's lists.
         case displayName(ordinals: SlotSet, delta: Lookup)
-        /// Display names holding a gram common enough to be listed per slot (exact), and the
-        /// delta's lists.
-        case denseName(Lookup, delta: Lookup)
+        /// An exact per-slot list (a dense gram of names, organizations or domains).
+        case list(TrigramIndex, Lookup)
         /// A per-slot table.
         case slots(GramSource, Lookup)
         /// Organizations or email domains: the matching distinct values.
@@ -217,7 +215,8 @@ private struct TermPlan {
         parts.allSatisfy { part in
             switch part {
             case .slots(_, let lookup): lookup.isExact
-            case .displayName(_, let delta), .denseName(_, let delta): delta.isExact
+            case .displayName(_, let delta): delta.isExact
+            case .list: true
             case .values, .everyEmail: true
             }
         }
@@ -236,18 +235,18 @@ private struct TermPlan {
             parts.append(.slots(source, lookup))
             estimate += lookup.estimate
         }
+        /// Adds the dense list of the needle in `table`, if it has one (then it is the whole
+        /// answer of that field, delta included).
+        func addDense(_ table: TrigramIndex) -> Bool {
+            guard scalars.count <= 2 else { return false }
+            let lookup = Lookup(table, needle: needle, keys: [GramKey.key(scalars)], isExact: true)
+            guard lookup.estimate > 0 else { return false }
+            parts.append(.list(table, lookup))
+            estimate += lookup.estimate
+            return true
+        }
         func addDisplayName() {
-            if scalars.count <= GramKey.maximumLength {
-                let key = GramKey.key(scalars)
-                let dense = index.names.denseGrams.postings(key)
-                if dense.count > 0 {
-                    let lookup = Lookup(index.names.denseGrams, needle: needle, keys: [key], isExact: true)
-                    let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
-                    parts.append(.denseName(lookup, delta: delta))
-                    estimate += lookup.estimate + delta.estimate
-                    return
-                }
-            }
+            if addDense(index.names.denseGrams) { return }
             let ordinals = index.names.dictionary.ordinals(containing: term)
             let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
             parts.append(.displayName(ordinals: ordinals, delta: delta))
@@ -264,6 +263,7 @@ private struct TermPlan {
             addValues(index.domains)
         }
         func addValues(_ table: ValueTable) {
+            if addDense(table.denseGrams) { return }
             let ordinals = table.dictionary.ordinals(containing: term)
             parts.append(.values(table, ordinals: ordinals))
             estimate += table.slotCount(ofOrdinals: ordinals)

@@ -110,7 +110,7 @@ public struct ContactSearchIndex: Sendable {
         let slotCount = records.count
         let (organizations, slotTables, domains) = store.withView { view in
             (
-                ValueTable(slotCount: slotCount) { slot, report in
+                ValueTable(slotCount: slotCount, listsDenseGrams: false) { slot, report in
                     let organization = view.text(of: slot).organization
                     if !organization.isEmpty { report(organization) }
                 },
@@ -119,7 +119,7 @@ public struct ContactSearchIndex: Sendable {
                         source.forEachGram(of: view.text(of: slot), report)
                     }
                 },
-                ValueTable(slotCount: slotCount) { slot, report in
+                ValueTable(slotCount: slotCount, listsDenseGrams: true) { slot, report in
                     GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
                 }
             )

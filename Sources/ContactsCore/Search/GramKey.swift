@@ -36,6 +36,22 @@ enum GramKey {
         forEachValue(in: bytes) { forEachGram(in: $0, startingBefore: $0.count, body) }
     }
 
+    /// A 1-code-point gram is *dense* from one slot in this many on, a 2-code-point gram from
+    /// one in twice as few…
+    static let denseDivisor = 32
+    /// …and from this many slots at least (below, the distinct values are few enough).
+    static let denseMinimum = 2_048
+
+    /// Whether a gram held by `slots` of `slotCount` slots is dense: a 1–2 code point gram
+    /// common enough that its per-slot list (a bitmap) beats a union over the distinct values
+    /// holding it.
+    static func isDense(slotCount: Int) -> (_ key: UInt64, _ slots: Int) -> Bool {
+        { key, slots in
+            key < 1 << (2 * fieldBits) && slots >= denseMinimum
+                && slots * (key < 1 << fieldBits ? denseDivisor : denseDivisor / 2) >= slotCount
+        }
+    }
+
     /// The longest gram of phone digits: digits are a ten-letter alphabet, so 4-grams (10,000
     /// keys) stay selective where trigrams (1,000) are not, and a 4-digit needle — common
     /// while typing a number — is answered exactly.

@@ -16,15 +16,10 @@ struct NameTable: Sendable {
     private(set) var wordPrefixes: TrigramIndex
     /// The 1–3 code point substrings of the names of delta slots, by slot.
     private(set) var deltaGrams: TrigramIndex
-    /// The grams held by at least one base slot in ``denseDivisor`` (and ``denseMinimum``
-    /// slots), listed by slot: a short needle such as `a` matches most distinct names, and
-    /// one bitmap beats filling a run for each of them.
+    /// The dense 1–2 code point grams (``GramKey/isDense(slotCount:)``), listed by slot: a
+    /// short needle such as `a` matches most distinct names, and one bitmap beats filling a
+    /// run for each of them.
     private(set) var denseGrams: TrigramIndex
-
-    /// A gram is dense from one slot in this many on…
-    static let denseDivisor = 32
-    /// …and at least this many slots (below, the distinct names are few enough).
-    static let denseMinimum = 2_048
 
     /// The table of base slots whose folded display names, in slot order, are `names`
     /// (ascending, so equal names are adjacent).
@@ -42,39 +37,13 @@ struct NameTable: Sendable {
                 GramKey.forEachWordPrefixGram(in: view.value(ordinal), report)
             }
         }
-        let dense = Self.denseKeys(dictionary, runStarts: runStarts)
-        let denseGrams = TrigramIndex.build(slotCount: names.count) { slot, report in
-            guard !dense.isEmpty else { return }
-            names[slot].withUnsafeBufferPointer { name in
-                GramKey.forEachSubstringGram(in: name) { key in
-                    if dense.contains(key) { report(key) }
-                }
-            }
+        let denseGrams = TrigramIndex.build(slotCount: names.count, keeping: GramKey.isDense(slotCount: names.count)) {
+            slot, report in
+            names[slot].withUnsafeBufferPointer { GramKey.forEachSubstringGram(in: $0, report) }
         }
         self.init(
             dictionary: dictionary, runStarts: runStarts, wordPrefixes: wordPrefixes,
             deltaGrams: TrigramIndex(baseSlotCount: names.count), denseGrams: denseGrams)
-    }
-
-    /// The grams of `dictionary`'s names held by enough slots to be listed per slot.
-    private static func denseKeys(_ dictionary: ValueDictionary, runStarts: [UInt32]) -> Set<UInt64> {
-        let slotCount = Int(runStarts.last ?? 0)
-        let threshold = max(denseMinimum, slotCount / denseDivisor)
-        guard slotCount >= threshold else { return [] }
-        var slots: [UInt64: Int] = [:]
-        var keys: [UInt64] = []
-        dictionary.withValues { view in
-            for ordinal in 0..<dictionary.count {
-                keys.removeAll(keepingCapacity: true)
-                GramKey.forEachSubstringGram(in: view.value(ordinal)) { keys.append($0) }
-                keys.sort()
-                let runLength = Int(runStarts[ordinal + 1] - runStarts[ordinal])
-                for (index, key) in keys.enumerated() where index == 0 || keys[index - 1] != key {
-                    slots[key, default: 0] += runLength
-                }
-            }
-        }
-        return Set(slots.lazy.filter { $0.value >= threshold }.map(\.key))
     }
 
     /// A table from its parts (read back from a file; the caller has validated them).
@@ -92,11 +61,13 @@ struct NameTable: Sendable {
     /// The number of base slots.
     var baseSlotCount: Int { Int(runStarts.last ?? 0) }
 
-    /// Lists the delta slot `slot` under the grams of its folded display name `name`.
+    /// Lists the delta slot `slot` under the grams of its folded display name `name` (and under
+    /// its dense grams).
     mutating func addDelta(slot: UInt32, name: UnsafeBufferPointer<UInt8>) {
         var keys: [UInt64] = []
         GramKey.forEachSubstringGram(in: name) { keys.append($0) }
         deltaGrams.add(slot: slot, grams: keys)
+        denseGrams.addListed(slot: slot, grams: keys)
     }
 
     /// The base slots of the names with the given ordinals, as a set over `universe` slots.

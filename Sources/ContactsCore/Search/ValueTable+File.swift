@@ -3,6 +3,7 @@ extension ValueTable {
     func write(to writer: inout BinaryWriter) {
         dictionary.write(to: &writer)
         postings.write(to: &writer)
+        denseGrams.write(to: &writer)
     }
 
     /// Reads the table over `slotCount` slots and checks it: values distinct, slots listed only
@@ -10,6 +11,7 @@ extension ValueTable {
     static func read(from reader: inout BinaryReader, slotCount: Int) throws(SearchIndexFileError) -> ValueTable {
         let dictionary = try ValueDictionary.read(from: &reader)
         let postings = try TrigramIndex.read(from: &reader, slotCount: slotCount)
+        let denseGrams = try TrigramIndex.read(from: &reader, slotCount: slotCount)
         var ordinals: [[UInt8]: UInt32] = [:]
         let distinct = dictionary.withValues { view in
             (0..<dictionary.count).allSatisfy { ordinal in
@@ -20,6 +22,6 @@ extension ValueTable {
         guard distinct, postings.keys.allSatisfy({ $0 >= 1 && $0 <= UInt64(dictionary.count) }) else {
             throw .corrupt("inconsistent values in \(reader.section)")
         }
-        return ValueTable(dictionary: dictionary, postings: postings, ordinals: ordinals)
+        return ValueTable(dictionary: dictionary, postings: postings, ordinals: ordinals, denseGrams: denseGrams)
     }
 }

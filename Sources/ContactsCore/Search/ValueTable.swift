@@ -15,10 +15,16 @@ struct ValueTable: Sendable {
     private(set) var postings: TrigramIndex
     /// The ordinal of each value.
     private(set) var ordinals: [[UInt8]: UInt32]
+    /// The dense 1–2 code point grams (``GramKey/isDense(slotCount:)``) of the values, listed
+    /// by slot: a short needle is in most distinct values, and one list beats their union.
+    private(set) var denseGrams: TrigramIndex
 
     /// The table of the values of `slotCount` slots; `values(slot, report)` reports the values
-    /// of a slot.
-    init(slotCount: Int, values segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+    /// of a slot. `listsDenseGrams` says whether short needles are to be served here (else the
+    /// dense table stays empty).
+    init(
+        slotCount: Int, listsDenseGrams: Bool, values segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) {
         var ordinals: [[UInt8]: UInt32] = [:]
         var values: [[UInt8]] = []
         var slotOrdinals: [[UInt32]] = Array(repeating: [], count: slotCount)
@@ -36,25 +42,40 @@ struct ValueTable: Sendable {
                 slotOrdinals[slot].append(ordinal)
             }
         }
+        let dictionary = ValueDictionary(values)
+        let denseGrams =
+            !listsDenseGrams
+            ? TrigramIndex(baseSlotCount: slotCount)
+            : dictionary.withValues { view in
+                TrigramIndex.build(slotCount: slotCount, keeping: GramKey.isDense(slotCount: slotCount)) {
+                    slot, report in
+                    for ordinal in slotOrdinals[slot] {
+                        GramKey.forEachSubstringGram(in: view.value(Int(ordinal)), report)
+                    }
+                }
+            }
         self.init(
-            dictionary: ValueDictionary(values),
+            dictionary: dictionary,
             postings: TrigramIndex.build(slotCount: slotCount) { slot, report in
                 for ordinal in slotOrdinals[slot] { report(UInt64(ordinal) + 1) }
             },
-            ordinals: ordinals)
+            ordinals: ordinals, denseGrams: denseGrams)
     }
 
     /// A table from its parts (read back from a file; the caller has validated them).
-    init(dictionary: ValueDictionary, postings: TrigramIndex, ordinals: [[UInt8]: UInt32]) {
+    init(dictionary: ValueDictionary, postings: TrigramIndex, ordinals: [[UInt8]: UInt32], denseGrams: TrigramIndex) {
         self.dictionary = dictionary
         self.postings = postings
         self.ordinals = ordinals
+        self.denseGrams = denseGrams
     }
 
     /// Lists `slot` (above every slot listed so far) under each of its `values`.
     mutating func add(slot: UInt32, values segments: [[UInt8]]) {
         var keys: [UInt64] = []
+        var grams: [UInt64] = []
         for segment in segments {
+            segment.withUnsafeBufferPointer { GramKey.forEachSubstringGram(in: $0) { grams.append($0) } }
             let ordinal =
                 ordinals[segment]
                 ?? {
@@ -66,6 +87,7 @@ struct ValueTable: Sendable {
             keys.append(UInt64(ordinal) + 1)
         }
         postings.add(slot: slot, grams: keys)
+        denseGrams.addListed(slot: slot, grams: grams)
     }
 
     /// Adds to `union` the slots holding the values with the given ordinals, within
@@ -93,6 +115,6 @@ struct ValueTable: Sendable {
 
     /// The bytes the table takes (the ordinal map counted at its keys' bytes plus 16 an entry).
     var byteCount: Int {
-        dictionary.byteCount + postings.byteCount + ordinals.reduce(0) { $0 + $1.key.count + 16 }
+        dictionary.byteCount + postings.byteCount + denseGrams.byteCount + ordinals.reduce(0) { $0 + $1.key.count + 16 }
     }
 }
