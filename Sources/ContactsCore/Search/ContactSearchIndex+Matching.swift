@@ -123,7 +123,6 @@ extension ContactSearchIndex {
                 more.add(
                     confirmed(self[source], lookup, within: restriction, excluding: result) { text in
                         switch source {
-                        case .organization: text.organization
                         case .emailLocal: text.emails
                         case .notes: text.notes
                         case .digits: text.phoneDigits
@@ -279,11 +278,7 @@ private struct TermPlan {
         case .any, .name:
             guard !scalars.isEmpty else { return nil }
             addDisplayName()
-            if scalars.count > GramKey.maximumLength {
-                addValues(index.organizations)
-            } else {
-                add(.organization)
-            }
+            addValues(index.organizations)
             if field == .any {
                 addEmails()
                 addDigits()

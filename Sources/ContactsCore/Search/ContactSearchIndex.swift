@@ -44,11 +44,9 @@ public struct ContactSearchIndex: Sendable {
     var deadSlots: [UInt32] = []
     /// `fold(displayName)`, by distinct name.
     var names: NameTable
-    /// Organizations, by distinct organization (for needles longer than a gram).
+    /// Organizations, by distinct organization.
     var organizations: ValueTable
-    /// The per-slot tables, in ``GramSource`` order: organizations (for needles of one to
-    /// three code points: one exact list, where a short needle would match many distinct
-    /// organizations), email local parts, notes, phone digits.
+    /// The per-slot tables, in ``GramSource`` order: email local parts, notes, phone digits.
     var slotTables: [TrigramIndex]
     /// Email domains, by distinct domain.
     var domains: ValueTable
@@ -110,7 +108,7 @@ public struct ContactSearchIndex: Sendable {
         let slotCount = records.count
         let (organizations, slotTables, domains) = store.withView { view in
             (
-                ValueTable(slotCount: slotCount, listsDenseGrams: false) { slot, report in
+                ValueTable(slotCount: slotCount) { slot, report in
                     let organization = view.text(of: slot).organization
                     if !organization.isEmpty { report(organization) }
                 },
@@ -119,7 +117,7 @@ public struct ContactSearchIndex: Sendable {
                         source.forEachGram(of: view.text(of: slot), report)
                     }
                 },
-                ValueTable(slotCount: slotCount, listsDenseGrams: true) { slot, report in
+                ValueTable(slotCount: slotCount) { slot, report in
                     GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
                 }
             )

@@ -20,11 +20,8 @@ struct ValueTable: Sendable {
     private(set) var denseGrams: TrigramIndex
 
     /// The table of the values of `slotCount` slots; `values(slot, report)` reports the values
-    /// of a slot. `listsDenseGrams` says whether short needles are to be served here (else the
-    /// dense table stays empty).
-    init(
-        slotCount: Int, listsDenseGrams: Bool, values segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void
-    ) {
+    /// of a slot.
+    init(slotCount: Int, values segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
         var ordinals: [[UInt8]: UInt32] = [:]
         var values: [[UInt8]] = []
         var slotOrdinals: [[UInt32]] = Array(repeating: [], count: slotCount)
@@ -43,17 +40,11 @@ struct ValueTable: Sendable {
             }
         }
         let dictionary = ValueDictionary(values)
-        let denseGrams =
-            !listsDenseGrams
-            ? TrigramIndex(baseSlotCount: slotCount)
-            : dictionary.withValues { view in
-                TrigramIndex.build(slotCount: slotCount, keeping: GramKey.isDense(slotCount: slotCount)) {
-                    slot, report in
-                    for ordinal in slotOrdinals[slot] {
-                        GramKey.forEachSubstringGram(in: view.value(Int(ordinal)), report)
-                    }
-                }
+        let denseGrams = dictionary.withValues { view in
+            TrigramIndex.build(slotCount: slotCount, keeping: GramKey.isDense(slotCount: slotCount)) { slot, report in
+                for ordinal in slotOrdinals[slot] { GramKey.forEachSubstringGram(in: view.value(Int(ordinal)), report) }
             }
+        }
         self.init(
             dictionary: dictionary,
             postings: TrigramIndex.build(slotCount: slotCount) { slot, report in

@@ -108,9 +108,11 @@ import Testing
     @Test func denseGramsEqualModel() {
         var fixtures = SearchFixtures(seed: 77)
         var contacts = fixtures.contacts(5_000)
+        for number in contacts.indices where number % 2 == 0 { contacts[number].organizationName = "Acme Corp." }
         var index = ContactSearchIndex(contacts)
         #expect(index.names.denseGrams.keys.count > 0)
         #expect(index.domains.denseGrams.keys.count > 0)
+        #expect(index.organizations.denseGrams.keys.count > 0)
         for number in 0..<40 {
             let contact = fixtures.contact(id: "new\(number)")
             contacts.append(contact)
