@@ -25,8 +25,12 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
         .target(
+            name: "CUnicode",
+            dependencies: ["CICU"]
+        ),
+        .target(
             name: "ContactsCore",
-            dependencies: ["CXXHash", "CSQLite", "CICU"]
+            dependencies: ["CXXHash", "CSQLite", "CUnicode"]
         ),
         .executableTarget(
             name: "contacts",

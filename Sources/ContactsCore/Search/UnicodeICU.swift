@@ -1,16 +1,16 @@
-internal import CICU
+internal import CUnicode
 
 /// The ICU services search folding needs (NFKD, full case folding, canonical combining class,
 /// general category), over UTF-16 buffers, behind one small safe API. The only file that
-/// imports CICU.
+/// imports CUnicode (the C target that calls ICU).
 enum UnicodeICU {
     /// NFKD of `source`.
     ///
     /// - Complexity: O(n) in the number of code units.
     static func nfkd(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
         // NFKD expands a code unit to at most 18 (U+FDFA); 3× covers ordinary text in one call.
-        transform(source, capacity: source.count * 3 + 8, operation: "NFKD") { src, length, dest, capacity, error in
-            cicu_nfkd(src, length, dest, capacity, error)
+        transform(source, capacity: source.count * 3 + 8, operation: "NFKD") { src, length, dest, capacity, status in
+            cunicode_nfkd(src, length, dest, capacity, status)
         }
     }
 
@@ -18,19 +18,20 @@ enum UnicodeICU {
     ///
     /// - Complexity: O(n) in the number of code units.
     static func foldCase(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
-        transform(source, capacity: source.count + 8, operation: "case folding") { src, length, dest, capacity, error in
-            cicu_fold_case(src, length, dest, capacity, error)
+        transform(source, capacity: source.count + 8, operation: "case folding") {
+            src, length, dest, capacity, status in
+            cunicode_fold_case(src, length, dest, capacity, status)
         }
     }
 
     /// The canonical combining class of the code point `scalar`.
     static func combiningClass(_ scalar: UInt32) -> UInt8 {
-        cicu_combining_class(UChar32(bitPattern: scalar))
+        cunicode_combining_class(Int32(bitPattern: scalar))
     }
 
     /// True when the general category of `scalar` is L, N or M.
     static func isWordCharacter(_ scalar: UInt32) -> Bool {
-        cicu_is_word_character(UChar32(bitPattern: scalar)) != 0
+        cunicode_is_word_character(Int32(bitPattern: scalar)) != 0
     }
 
     /// Runs an ICU "preflighting" string function, growing the output once when ICU reports
@@ -38,27 +39,27 @@ enum UnicodeICU {
     private static func transform(
         _ source: UnsafeBufferPointer<UInt16>, capacity initialCapacity: Int, operation: String,
         _ call: (
-            UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<UErrorCode>
+            UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<CUnicodeStatus>
         ) -> Int32
     ) -> [UInt16] {
         guard let base = source.baseAddress, !source.isEmpty else { return [] }
         var capacity = initialCapacity
         while true {
-            var error = U_ZERO_ERROR
+            var status = CUNICODE_OK
             var needed: Int32 = 0
             let output = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 // A non-empty request always has a base address.
                 guard let destination = buffer.baseAddress else { return }
-                needed = call(base, Int32(source.count), destination, Int32(capacity), &error)
-                initialized = error.rawValue > U_ZERO_ERROR.rawValue ? 0 : Int(needed)
+                needed = call(base, Int32(source.count), destination, Int32(capacity), &status)
+                initialized = status == CUNICODE_OK ? Int(needed) : 0
             }
-            if error == U_BUFFER_OVERFLOW_ERROR {
+            if status == CUNICODE_BUFFER_TOO_SMALL {
                 capacity = Int(needed)
                 continue
             }
             // Other failures mean ICU itself is unusable (missing data), not bad input: every
             // Swift string is valid UTF-16.
-            precondition(error.rawValue <= U_ZERO_ERROR.rawValue, "ICU \(operation) failed: \(error.rawValue)")
+            precondition(status == CUNICODE_OK, "ICU \(operation) failed")
             return output
         }
     }
