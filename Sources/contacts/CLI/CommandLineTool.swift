@@ -9,6 +9,8 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         GenerateCommand.self,
         ImportCommand.self,
+        IndexCommand.self,
+        SearchCommand.self,
         ServeCommand.self,
     ]
 
