@@ -14,7 +14,8 @@ enum IndexCommand: Command {
         Reads the contacts of FILE (contact JSON Lines, PROTOCOL §1, or a vCard file, read as
         `contacts import` reads it), builds the search index and writes it to INDEX (replaced
         atomically). `contacts search INDEX QUERY` reopens it without reading or folding the
-        contacts again, with the same results as searching FILE.
+        contacts again, with the same results as searching FILE. When an id repeats in FILE,
+        the later contact counts.
 
           --out INDEX   the index file to write (its directory must exist; not FILE itself)
           --quiet       no progress or summary on stderr
@@ -34,6 +35,7 @@ enum IndexCommand: Command {
 
         let started = WallClock.monotonicNanoseconds()
         let index = try SearchInput.index(of: path, kind: kind, command: name, quiet: quiet)
+        SearchInput.note("index: writing \(output)", since: started, quiet: quiet)
         do {
             try index.save(toFile: output)
         } catch {

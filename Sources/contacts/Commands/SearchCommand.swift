@@ -13,7 +13,8 @@ enum SearchCommand: Command {
         (display name starts with the query, then every term starts a word of it, then the
         rest; within each, by folded display name, then id). FILE is recognised by its content:
         a saved index (written by `contacts index`, reopened without rebuilding), a vCard file
-        (read as `contacts import` reads it), or contact JSON Lines (PROTOCOL §1).
+        (read as `contacts import` reads it), or contact JSON Lines (PROTOCOL §1). When an id
+        repeats, the later contact counts.
 
           QUERY            the query, at most 256 characters; "" matches every contact
           --queries QFILE  one query a line instead of QUERY (UTF-8; blank lines skipped)

@@ -76,7 +76,7 @@ enum SearchInput {
                     "\(command): \(path): \(imported.problems.count) problem(s) in the vCard file, "
                         + "the cards concerned skipped (first: \(first); `contacts import` lists all)\n")
             }
-            announceIndexing(imported.contacts.count, since: started, command: command, quiet: quiet)
+            note("\(command): indexing \(imported.contacts.count) contacts", since: started, quiet: quiet)
             return ContactSearchIndex(imported.contacts)
         case .jsonLines:
             let started = WallClock.monotonicNanoseconds()
@@ -92,7 +92,7 @@ enum SearchInput {
                     atEnd: { contacts in
                         progress.finish()
                         guard contacts.failure == nil else { return }
-                        announceIndexing(contacts.count, since: started, command: command, quiet: quiet)
+                        note("\(command): indexing \(contacts.count) contacts", since: started, quiet: quiet)
                     })
             } catch {
                 throw CommandLineError("\(error)")
@@ -103,12 +103,13 @@ enum SearchInput {
         }
     }
 
-    /// Says on stderr that `count` contacts are being indexed, when reading them took long
-    /// enough for progress to be shown.
-    private static func announceIndexing(_ count: Int, since started: UInt64, command: String, quiet: Bool) {
+    /// Writes `line` on stderr when the work begun at `started` (a monotonic time) has run
+    /// long enough for progress to be shown (``ProgressReporter/quietPeriodNanoseconds``), so
+    /// that a long step without a bar is announced; nothing when `quiet`.
+    static func note(_ line: String, since started: UInt64, quiet: Bool) {
         guard !quiet, WallClock.monotonicNanoseconds() - started >= ProgressReporter.quietPeriodNanoseconds else {
             return
         }
-        StandardStreams.writeError("\(command): indexing \(count) contacts\n")
+        StandardStreams.writeError(line + "\n")
     }
 }
