@@ -9,7 +9,9 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         GenerateCommand.self,
         ImportCommand.self,
+        IndexCommand.self,
         NormalizeCommand.self,
+        SearchCommand.self,
         ServeCommand.self,
     ]
 
