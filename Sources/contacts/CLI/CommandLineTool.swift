@@ -9,7 +9,9 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         GenerateCommand.self,
         ImportCommand.self,
+        MatchCommand.self,
         ServeCommand.self,
+        DemoCommand.self,
     ]
 
     static var usage: String {
