@@ -4,7 +4,7 @@ import ContactsCore
 /// graph shown with timings.
 enum DemoCommand: Command {
     static let name = "demo"
-    static let summary = "load a fixture into the engine and show search, matches, followers and feed with timings"
+    static let summary = "load a fixture into the engine; show search, matches, followers and feed, timed"
     static let usage = """
         usage: contacts demo --fixture DIR [--quiet]
 

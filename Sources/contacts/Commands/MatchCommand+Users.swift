@@ -2,8 +2,8 @@ import ContactsCore
 
 extension MatchCommand {
     /// The registered users of a match: their numbers in a ``HashedPhoneTable`` (built at
-    /// once), their ids and names in one byte arena, so ten million users cost about 45 bytes
-    /// each.
+    /// once), their ids and names in one byte arena — about 45 bytes a user once built, 70 at
+    /// the peak of the build (ten million users: 0.7 GB).
     struct RegisteredUsers {
         /// Every user's number, mapped to the user's index in file order.
         let table: HashedPhoneTable

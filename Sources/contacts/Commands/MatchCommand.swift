@@ -3,7 +3,7 @@ import ContactsCore
 /// `contacts match`: registered users against an address book, the matches as JSON Lines.
 enum MatchCommand: Command {
     static let name = "match"
-    static let summary = "registered users vs an address book (JSON Lines or vCard): the matches, as JSON Lines"
+    static let summary = "match registered users against an address book (JSON Lines or vCard), as JSON Lines"
     static let usage = """
         usage: contacts match --users USERS.jsonl --book BOOK [--region R] [--quiet]
 

@@ -35,7 +35,9 @@ struct DemoShowcase {
         engine = fixture.engine
         var chosen = fixture.owners.first ?? fixture.firstUser ?? ""
         for owner in fixture.owners where fixture.followingCounts[ExactString(owner), default: 0] >= 5 {
-            let page = try Self.ask { () throws(RPCError) in try fixture.engine.lookupContactMatches(as: owner) }
+            let page = try Self.ask { () throws(RPCError) in
+                try fixture.engine.lookupContactMatches(as: owner, limit: 1000)
+            }
             if page.matches.contains(where: { $0.relation != .contact }) {
                 chosen = owner
                 break
