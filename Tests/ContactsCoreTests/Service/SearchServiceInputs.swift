@@ -29,7 +29,10 @@ struct SearchServiceInputs {
     static let blanks = ["", " ", "\t \u{3000}", "\u{A0}", "\u{2028}"]
     /// Queries whose fold differs from their look: partial Hangul syllables and compatibility
     /// jamo, full-width letters, ligatures, special case foldings, lone combining marks.
-    static let oddities = ["기", "ㄱ", "Ｎúñ", "ǆ", "ß", "SS", "ı", "İ", "\u{301}", "fi", "ω", "\u{200B}", "ё"]
+    static let oddities = [
+        "기", "ㄱ", "Ｎúñ", "ǆ", "ß", "SS", "ı", "İ", "\u{301}", "fi", "ω", "\u{200B}", "ё", "\u{301} jo", "jo \u{301}",
+        "jo\u{180E}se", "o'b",
+    ]
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)

@@ -96,7 +96,7 @@ struct SearchServiceModelTests {
                 "uploadContacts", ["as": .string(owner), "contacts": .array(objects.map(JSONValue.object))])
             #expect((try? uploaded.get()) != nil)
         }
-        for step in 0..<320 {
+        for step in 0..<260 {
             if storePath != nil, step % 100 == 99 {
                 try engine.close()
                 engine = try ContactsEngine(storePath: storePath)
@@ -253,8 +253,8 @@ struct SearchServiceModelTests {
         var names: [String: String] = [:]
         var follows: [String: Set<String>] = [:]  // follower → followees
         func pickUser() -> String { inputs.chance(4) ? "ghost" : inputs.pick(Self.userIDs) }
-        for step in 0..<400 {
-            if storePath != nil, step % 130 == 129 {
+        for step in 0..<300 {
+            if storePath != nil, step % 100 == 99 {
                 try engine.close()
                 engine = try ContactsEngine(storePath: storePath)
                 client = RPCTestClient(engine: engine)
