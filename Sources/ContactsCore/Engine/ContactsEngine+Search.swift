@@ -51,9 +51,14 @@ extension ContactsEngine {
             var found: [Contact]
             var total: Int
             if iMatch {
-                let page = state.directory.search(query, field: .name, skip: 0, limit: skip + limit + 1)
+                // As in the index, a negative skip or limit counts as 0, and the end saturates:
+                // a skip near Int64.max is past the end all the same.
+                let (from, count) = (max(0, skip), max(0, limit))
+                let (end, overflow) = from.addingReportingOverflow(count)
+                let window = overflow || end == .max ? Int.max : end + 1
+                let page = state.directory.search(query, field: .name, skip: 0, limit: window)
                 found = Array(
-                    page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(skip).prefix(limit))
+                    page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(from).prefix(count))
                 total = page.total - 1
             } else {
                 let page = state.directory.search(query, field: .name, skip: skip, limit: limit)
