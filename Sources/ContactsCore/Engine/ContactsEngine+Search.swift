@@ -12,13 +12,15 @@ extension ContactsEngine {
     public func searchContacts(as userId: String, query: String, field: SearchField, skip: Int, limit: Int)
         throws(RPCError) -> Page<Contact>
     {
-        let (me, page) = try state.read { (state: EngineState) throws(RPCError) in
+        let parsed = SearchQuery(query)
+        let page = try state.read { (state: EngineState) throws(RPCError) in
             let me = try state.actingUser(userId)
             let page = state.books[me]?.search.search(query, field: field, skip: skip, limit: limit)
-            return (me, page ?? SearchPage(total: 0, contacts: []))
+            // Recorded under the read lock, so no deleteUser can come between the search and
+            // its record (the record itself never waits on the disk).
+            if !parsed.isEmpty { recordSearch(parsed.normalized, of: me, userId: userId) }
+            return page ?? SearchPage(total: 0, contacts: [])
         }
-        let parsed = SearchQuery(query)
-        if !parsed.isEmpty { recordSearch(parsed.normalized, of: me, userId: userId) }
         return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
     }
 
