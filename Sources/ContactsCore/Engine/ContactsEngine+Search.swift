@@ -51,7 +51,9 @@ extension ContactsEngine {
             var found: [Contact]
             var total: Int
             if iMatch {
-                let page = state.directory.search(query, field: .name, skip: 0, limit: skip + limit + 1)
+                // Saturating: `skip` may be any non-negative Int64 (past the end is an empty page).
+                let (end, overflow) = skip.addingReportingOverflow(limit + 1)
+                let page = state.directory.search(query, field: .name, skip: 0, limit: overflow ? .max : end)
                 found = Array(
                     page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(skip).prefix(limit))
                 total = page.total - 1
