@@ -25,6 +25,7 @@ format:
 test: setup lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+	$(SWIFT) test --sanitize=thread --filter EngineConcurrencyTests
 	$(MAKE) bench QUICK=1
 
 demo: setup
