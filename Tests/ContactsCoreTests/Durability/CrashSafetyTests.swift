@@ -15,9 +15,23 @@ import Testing
 /// received mutations plus some prefix of the unanswered ones: the restarted server's reads
 /// must equal the model after exactly one such prefix — never a half-applied mutation (an
 /// upload all there or not at all), never a lost acknowledged one.
+///
+/// An observer user, outside the stream, follows every user again after each round, so
+/// that every event is in some feed and every display name in some page: nothing of the
+/// state escapes the comparison.
 struct CrashSafetyTests {
     static let users = ["u0", "u1", "u2", "u3", "u4", "u5"]
     static let rounds = 12
+
+    /// The observer (re-)registers and follows every user, the re-registered ones anew; each
+    /// answer is checked against the model, which then holds the same follows.
+    static func observeEveryone(_ server: ServeProcess, _ model: inout ServiceModel, at: Int64) throws {
+        let requests = ServiceSnapshot.observe(users, at: at)
+        for ((method, params), answer) in zip(requests, try server.callAll(requests)) {
+            let expected = model.respond(method, params)
+            #expect(SnapshotEntry(method, params, answer) == SnapshotEntry(method, params, expected), "observer")
+        }
+    }
 
     @Test(arguments: [1, 2] as [UInt64])
     func killedAtRandomPointsLosesNothingAcknowledged(seed: UInt64) throws {
@@ -26,9 +40,11 @@ struct CrashSafetyTests {
         var random = SplitMix64(seed: seed &* 0x9E37_79B9)
         var generator = MutationGenerator(
             seed: seed, users: Self.users, phoneSlots: Array(0..<8), contactSlots: [8, 9])
-        let reads = ServiceSnapshot.modelReads(users: Self.users + ["ghost"], contactIDs: MutationGenerator.contactIDs)
+        let reads = ServiceSnapshot.modelReads(
+            users: Self.users + [ServiceSnapshot.observer, "ghost"], contactIDs: MutationGenerator.contactIDs)
         var model = ServiceModel()
         var server = try ServeProcess(arguments: arguments)
+        try Self.observeEveryone(server, &model, at: generator.at)
         var answeredAfterKill = 0
         var inFlightApplied = 0
         var inFlightDropped = 0
@@ -95,6 +111,7 @@ struct CrashSafetyTests {
             }
             inFlightApplied += matched
             inFlightDropped += batch.count - received - matched
+            try Self.observeEveryone(server, &model, at: generator.at)
         }
 
         // A clean shutdown keeps everything too.

@@ -169,12 +169,18 @@ struct EngineConcurrencyTests {
         return model
     }
 
-    static func compare(_ engine: ContactsEngine, with model: ServiceModel, _ label: String) throws {
+    /// Makes the observer follow everyone (in the engine and the model), then compares every
+    /// read the model answers.
+    static func compare(_ engine: ContactsEngine, with model: inout ServiceModel, _ label: String) throws {
         var client = RPCTestClient(engine: engine)
-        var model = model
         let users = hubs + (0..<taskCount).flatMap(users(ofTask:))
+        for (method, params) in ServiceSnapshot.observe(users, at: 1) {
+            let expected = SnapshotEntry(method, params, model.respond(method, params))
+            #expect(SnapshotEntry(method, params, client.call(method, params)) == expected, "\(label): observer")
+        }
         let reads = ServiceSnapshot.modelReads(
-            users: users, contactIDs: MutationGenerator.contactIDs + MutationGenerator.foreignContactIDs)
+            users: users + [ServiceSnapshot.observer],
+            contactIDs: MutationGenerator.contactIDs + MutationGenerator.foreignContactIDs)
         let actual = try ServiceSnapshot.take(reads) { client.call($0, $1) }
         let expected = try ServiceSnapshot.take(reads) { model.respond($0, $1) }
         #expect(
@@ -184,8 +190,8 @@ struct EngineConcurrencyTests {
 
     @Test func manyTasksInMemory() async throws {
         let engine = try ContactsEngine(configuration: EngineConfiguration(dailyUploadBudget: 0))
-        let model = try await Self.run(engine)
-        try Self.compare(engine, with: model, "in memory")
+        var model = try await Self.run(engine)
+        try Self.compare(engine, with: &model, "in memory")
     }
 
     @Test func manyTasksWithAStore() async throws {
@@ -194,11 +200,11 @@ struct EngineConcurrencyTests {
         let configuration = EngineConfiguration(dailyUploadBudget: 0)
         let options = StoreOptions(durability: .normal, searchFlushDelayMilliseconds: 1)
         let engine = try ContactsEngine(configuration: configuration, storePath: path, storeOptions: options)
-        let model = try await Self.run(engine)
-        try Self.compare(engine, with: model, "with a store")
+        var model = try await Self.run(engine)
+        try Self.compare(engine, with: &model, "with a store")
         try engine.close()
         let reopened = try ContactsEngine(configuration: configuration, storePath: path, storeOptions: options)
-        try Self.compare(reopened, with: model, "reopened")
+        try Self.compare(reopened, with: &model, "reopened")
         try reopened.close()
     }
 }

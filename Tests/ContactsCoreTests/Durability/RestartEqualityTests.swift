@@ -19,7 +19,7 @@ struct RestartEqualityTests {
     /// Every read of every user. The searches of a snapshot are recorded, so the first one
     /// after a workload moves the suggestions to a fixed point that later snapshots keep.
     static func snapshot(_ client: inout RPCTestClient) throws -> [SnapshotEntry] {
-        try ServiceSnapshot.every(users: users, queries: queries) { client.call($0, $1) }
+        try ServiceSnapshot.every(users: users + [ServiceSnapshot.observer], queries: queries) { client.call($0, $1) }
     }
 
     /// The whole error of an upload of `budget + 1` numbers no one uploaded before: its
@@ -74,6 +74,9 @@ struct RestartEqualityTests {
         #expect(outcomes["ok", default: 0] > 150, "\(outcomes)")
         #expect(outcomes["conflict", default: 0] > 0, "\(outcomes)")
 
+        for (method, params) in ServiceSnapshot.observe(Self.users, at: generator.at) {
+            _ = client.call(method, params)
+        }
         _ = try Self.snapshot(&client)
         let before = try Self.snapshot(&client)
         let probeAt = generator.at + 1

@@ -72,6 +72,21 @@ enum ServiceSnapshot {
         return requests
     }
 
+    /// A user outside every workload who follows everyone, so that every event is in some
+    /// feed (events show only in their followers' feeds) and every name in some page.
+    static let observer = "observer"
+
+    /// The observer's registration (phone slot 999, used by no workload) and a follow of
+    /// each of `users` at `at`; repeating them changes nothing but new follows.
+    static func observe(_ users: [String], at: Int64) -> [(String, JSONObject)] {
+        let registration: JSONObject = [
+            "userId": .string(observer), "phone": .string(MutationGenerator.phone(999)),
+            "displayName": .string("Observer"),
+        ]
+        return [("registerUser", registration)]
+            + users.map { ("followUser", ["as": .string(observer), "userId": .string($0), "at": .integer(at)]) }
+    }
+
     /// Answers every request with `call`.
     static func take(_ requests: [(String, JSONObject)], call: Call) throws -> [SnapshotEntry] {
         try requests.map { method, params in SnapshotEntry(method, params, try call(method, params)) }
