@@ -52,7 +52,7 @@ extension ContactsEngine {
             _ = state.directory.remove(id: userId)
             state.users[Int(index)] = nil
             state.userIndex[ExactString(userId)] = nil
-            recentSearches.withLock { $0[index] = nil }
+            recentSearches.write { $0[index] = nil }
         }
     }
 

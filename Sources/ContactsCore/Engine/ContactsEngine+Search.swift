@@ -81,12 +81,12 @@ extension ContactsEngine {
     public func searchSuggestions(as userId: String, prefix: String, limit: Int) throws(RPCError) -> [String] {
         let me = try state.read { (state: EngineState) throws(RPCError) in try state.actingUser(userId) }
         let folded = Array(SearchFolding.fold(prefix).utf8)
-        let recent = recentSearches.withLock { $0[me] ?? [] }
+        let recent = recentSearches.read { $0[me] ?? [] }
         return Array(recent.lazy.filter { Array(SearchFolding.fold($0).utf8).starts(with: folded) }.prefix(limit))
     }
 
     private func recordSearch(_ query: String, of me: UInt32, userId: String) {
-        recentSearches.withLock { searches in
+        recentSearches.write { searches in
             var list = searches[me] ?? []
             list.removeAll { $0.utf8.elementsEqual(query.utf8) }
             list.insert(query, at: 0)
