@@ -13,6 +13,7 @@ let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "social", run: socialBenchmarks),
     BenchmarkSuite(name: "matching", run: matchingBenchmarks),
     BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
+    BenchmarkSuite(name: "search", run: searchBenchmarks),
 ]
 
 @main

@@ -31,6 +31,7 @@ extension ContactSearchIndex {
         for contact in index.slotContacts { payload.write(contact) }
         index.store.write(to: &payload)
         index.names.write(to: &payload)
+        index.organizations.write(to: &payload)
         for table in index.slotTables { table.write(to: &payload) }
         index.domains.write(to: &payload)
 
@@ -89,17 +90,19 @@ extension ContactSearchIndex {
         guard inOrder else { throw .corrupt("contacts out of ranking order") }
         reader.section = "names"
         let names = try NameTable.read(from: &reader, store: store)
+        reader.section = "organizations"
+        let organizations = try ValueTable.read(from: &reader, slotCount: contactCount)
         var slotTables: [TrigramIndex] = []
         for source in GramSource.allCases {
             reader.section = "table \(source)"
             slotTables.append(try TrigramIndex.read(from: &reader, slotCount: contactCount))
         }
         reader.section = "domains"
-        let domains = try DomainTable.read(from: &reader, slotCount: contactCount)
+        let domains = try ValueTable.read(from: &reader, slotCount: contactCount)
         guard reader.isAtEnd else { throw .corrupt("bytes after the last table") }
         self.init(
-            slotContacts: contacts, store: store, slotOfID: slotOfID, names: names, slotTables: slotTables,
-            domains: domains)
+            slotContacts: contacts, store: store, slotOfID: slotOfID, names: names, organizations: organizations,
+            slotTables: slotTables, domains: domains)
     }
 }
 

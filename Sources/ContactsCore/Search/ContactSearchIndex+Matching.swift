@@ -6,7 +6,8 @@ extension ContactSearchIndex {
     /// Matches so few that checking a term on each of them beats reading any list.
     static let checkEachLimit = 256
 
-    /// The live slots matching every term under `field` (PROTOCOL §2).
+    /// The live slots matching every term under `field` (PROTOCOL §2), or nil when that is
+    /// every live slot (no term restricts anything).
     ///
     /// Each term's matches are the union of its parts (display name, organization, email local
     /// parts and domains, notes, phone digits, as the field says), each part exact: names and
@@ -16,7 +17,7 @@ extension ContactSearchIndex {
     /// checked on each of them instead.
     ///
     /// - Complexity: O(l + c·t), for l posting entries read, c candidates confirmed, t terms.
-    func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> SlotSet {
+    func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> SlotSet? {
         let universe = store.count
         if field == .phone, terms.contains(where: { $0.phoneDigits == nil }) {
             return .empty(universe: universe)
@@ -37,7 +38,7 @@ extension ContactSearchIndex {
             if narrowed.isEmpty { return narrowed }
             candidates = narrowed
         }
-        guard var candidates else { return liveSlots { _ in true } }
+        guard var candidates else { return nil }
         if !deadSlots.isEmpty {
             candidates = candidates.subtracting(SlotSet(sorted: deadSlots, universe: universe))
         }
@@ -100,12 +101,14 @@ extension ContactSearchIndex {
                     names.addSlots(ofOrdinals: ordinals, to: &union)
                 }
                 union.add(confirmed(names.deltaGrams, delta, within: restriction, excluding: nil) { $0.name })
+            case .list(let table, let lookup):
+                union.add(slotCandidates(table, lookup, within: restriction))
             case .slots(let source, let lookup) where lookup.isExact:
                 union.add(slotCandidates(self[source], lookup, within: restriction))
             case .slots(let source, let lookup):
                 inexact.append((source, lookup))
-            case .domains(let ordinals):
-                domains.addSlots(ofOrdinals: ordinals, within: restriction, to: &union)
+            case .values(let table, let ordinals):
+                table.addSlots(ofOrdinals: ordinals, within: restriction, to: &union)
             case .everyEmail:
                 union.add(
                     restriction?.filter { store.flags(of: Int($0)).contains(.hasEmail) }
@@ -192,10 +195,12 @@ private struct TermPlan {
     enum Part {
         /// Display names: the matching distinct names, and the delta's lists.
         case displayName(ordinals: SlotSet, delta: Lookup)
+        /// An exact per-slot list (a dense gram of names, organizations or domains).
+        case list(TrigramIndex, Lookup)
         /// A per-slot table.
         case slots(GramSource, Lookup)
-        /// Email domains: the matching distinct domains.
-        case domains(ordinals: SlotSet)
+        /// Organizations or email domains: the matching distinct values.
+        case values(ValueTable, ordinals: SlotSet)
         /// Every contact with an email (an empty needle under `email`).
         case everyEmail
     }
@@ -211,7 +216,8 @@ private struct TermPlan {
             switch part {
             case .slots(_, let lookup): lookup.isExact
             case .displayName(_, let delta): delta.isExact
-            case .domains, .everyEmail: true
+            case .list: true
+            case .values, .everyEmail: true
             }
         }
     }
@@ -229,7 +235,18 @@ private struct TermPlan {
             parts.append(.slots(source, lookup))
             estimate += lookup.estimate
         }
+        /// Adds the dense list of the needle in `table`, if it has one (then it is the whole
+        /// answer of that field, delta included).
+        func addDense(_ table: TrigramIndex) -> Bool {
+            guard scalars.count <= 2 else { return false }
+            let lookup = Lookup(table, needle: needle, keys: [GramKey.key(scalars)], isExact: true)
+            guard lookup.estimate > 0 else { return false }
+            parts.append(.list(table, lookup))
+            estimate += lookup.estimate
+            return true
+        }
         func addDisplayName() {
+            if addDense(index.names.denseGrams) { return }
             let ordinals = index.names.dictionary.ordinals(containing: term)
             let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
             parts.append(.displayName(ordinals: ordinals, delta: delta))
@@ -243,9 +260,13 @@ private struct TermPlan {
                 parts.append(.slots(.emailLocal, lookup))
                 estimate += lookup.estimate
             }
-            let ordinals = index.domains.dictionary.ordinals(containing: term)
-            parts.append(.domains(ordinals: ordinals))
-            estimate += index.domains.slotCount(ofOrdinals: ordinals)
+            addValues(index.domains)
+        }
+        func addValues(_ table: ValueTable) {
+            if addDense(table.denseGrams) { return }
+            let ordinals = table.dictionary.ordinals(containing: term)
+            parts.append(.values(table, ordinals: ordinals))
+            estimate += table.slotCount(ofOrdinals: ordinals)
         }
         func addDigits() {
             guard let digits = term.phoneDigits else { return }
@@ -258,7 +279,11 @@ private struct TermPlan {
         case .any, .name:
             guard !scalars.isEmpty else { return nil }
             addDisplayName()
-            add(.organization)
+            if scalars.count > GramKey.maximumLength {
+                addValues(index.organizations)
+            } else {
+                add(.organization)
+            }
             if field == .any {
                 addEmails()
                 addDigits()

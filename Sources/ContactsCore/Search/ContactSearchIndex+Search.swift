@@ -14,9 +14,18 @@ extension ContactSearchIndex {
     public func search(_ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
         let parsed = SearchQuery(query)
         let terms = parsed.terms.map(SearchTerm.init)
-        let matches = matchingSlots(terms, field: field)
         var prefix: [UInt8] = []
         SearchFolding.appendFolded(parsed.normalized, to: &prefix)
+        guard let matches = matchingSlots(terms, field: field) else {
+            // Every contact matches; with an empty prefix all are in tier 0: the listing order.
+            if prefix.isEmpty { return fetch(.any, skip: skip, limit: limit) }
+            return page(of: liveSlots { _ in true }, terms: terms, prefix: prefix, skip: skip, limit: limit)
+        }
+        return page(of: matches, terms: terms, prefix: prefix, skip: skip, limit: limit)
+    }
+
+    /// The page of `matches` at ranks `skip ..< skip + limit`.
+    private func page(of matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], skip: Int, limit: Int) -> SearchPage {
         let slots = rank(matches, terms: terms, prefix: prefix, skip: max(0, skip), limit: max(0, limit))
         return SearchPage(total: matches.count, contacts: slots.map { slotContacts[Int($0)] })
     }

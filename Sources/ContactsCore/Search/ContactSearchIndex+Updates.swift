@@ -68,7 +68,8 @@ extension ContactSearchIndex {
             names.addDelta(slot: slot, name: text.name)
             var segments: [[UInt8]] = []
             GramKey.forEachDomainSegment(in: text.emails) { segments.append(Array($0)) }
-            domains.add(slot: slot, segments: segments)
+            domains.add(slot: slot, values: segments)
+            organizations.add(slot: slot, values: text.organization.isEmpty ? [] : [Array(text.organization)])
         }
     }
 

@@ -18,8 +18,8 @@
 /// *delta*); replaced and removed ones leave dead slots behind. When the delta and the dead
 /// outgrow a fraction of the index, the base is rebuilt from the folded text already held (no
 /// refolding). The fields are served by: the ``NameTable`` (display names, by distinct name),
-/// a ``TrigramIndex`` per slot for organizations, email local parts, notes and phone digits,
-/// and the ``DomainTable`` (email domains, by distinct domain).
+/// ``ValueTable``s for organizations and email domains (by distinct value), and a
+/// ``TrigramIndex`` per slot for email local parts, notes and phone digits.
 ///
 /// A value type: copies share storage until written; reads are safe from any number of
 /// threads at once.
@@ -44,11 +44,14 @@ public struct ContactSearchIndex: Sendable {
     var deadSlots: [UInt32] = []
     /// `fold(displayName)`, by distinct name.
     var names: NameTable
-    /// The per-slot tables, in ``GramSource`` order: organizations, email local parts, notes,
-    /// phone digits.
+    /// Organizations, by distinct organization (for needles longer than a gram).
+    var organizations: ValueTable
+    /// The per-slot tables, in ``GramSource`` order: organizations (for needles of one to
+    /// three code points: one exact list, where a short needle would match many distinct
+    /// organizations), email local parts, notes, phone digits.
     var slotTables: [TrigramIndex]
     /// Email domains, by distinct domain.
-    var domains: DomainTable
+    var domains: ValueTable
     /// Live contacts with at least one phone, with at least one email, with notes.
     var phoneCount = 0
     var emailCount = 0
@@ -105,33 +108,39 @@ public struct ContactSearchIndex: Sendable {
             slotOfID[contacts[slot].id] = UInt32(slot)
         }
         let slotCount = records.count
-        let (slotTables, domains) = store.withView { view in
+        let (organizations, slotTables, domains) = store.withView { view in
             (
+                ValueTable(slotCount: slotCount, listsDenseGrams: false) { slot, report in
+                    let organization = view.text(of: slot).organization
+                    if !organization.isEmpty { report(organization) }
+                },
                 GramSource.allCases.map { source in
                     TrigramIndex.build(slotCount: slotCount) { slot, report in
                         source.forEachGram(of: view.text(of: slot), report)
                     }
                 },
-                DomainTable(slotCount: slotCount) { slot, report in
+                ValueTable(slotCount: slotCount, listsDenseGrams: true) { slot, report in
                     GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
                 }
             )
         }
         self.init(
             slotContacts: contacts, store: store, slotOfID: slotOfID,
-            names: NameTable(sortedNames: records.map(\.name)), slotTables: slotTables, domains: domains)
+            names: NameTable(sortedNames: records.map(\.name)), organizations: organizations, slotTables: slotTables,
+            domains: domains)
     }
 
     /// An index from its parts; the base is every slot of `store`, all live.
     init(
         slotContacts: [Contact], store: FoldedTextStore, slotOfID: [String: UInt32], names: NameTable,
-        slotTables: [TrigramIndex], domains: DomainTable
+        organizations: ValueTable, slotTables: [TrigramIndex], domains: ValueTable
     ) {
         self.slotContacts = slotContacts
         self.store = store
         self.slotOfID = slotOfID
         baseSlotCount = store.count
         self.names = names
+        self.organizations = organizations
         self.slotTables = slotTables
         self.domains = domains
         for slot in 0..<store.count {
@@ -161,65 +170,5 @@ public struct ContactSearchIndex: Sendable {
         let rightName = view.text(of: Int(right)).name
         if !leftName.elementsEqual(rightName) { return leftName.lexicographicallyPrecedes(rightName) }
         return slotContacts[Int(left)].id.utf8Precedes(slotContacts[Int(right)].id)
-    }
-}
-
-/// What each per-slot table indexes of a slot's folded text.
-enum GramSource: Int, CaseIterable {
-    case organization, emailLocal, notes, digits
-
-    /// Reports the grams of `text` this table indexes.
-    @inline(__always)
-    func forEachGram(of text: FoldedTextStore.Text, _ report: (UInt64) -> Void) {
-        switch self {
-        case .organization: GramKey.forEachSubstringGram(in: text.organization, report)
-        case .emailLocal: GramKey.forEachLocalPartGram(in: text.emails, report)
-        case .notes: GramKey.forEachSubstringGram(in: text.notes, report)
-        case .digits: GramKey.forEachDigitGram(in: text.phoneDigits, report)
-        }
-    }
-}
-
-/// What one index takes in memory, by part.
-package struct SearchIndexFootprint: Sendable, CustomStringConvertible {
-    /// Live contacts.
-    package var contacts: Int
-    /// The five gram tables (keys, offsets, posting lists, bitmaps, pending arrays).
-    package var tableBytes: Int
-    /// The folded text the tables cover (names, organizations, emails, notes, phone digits).
-    package var foldedTextBytes: Int
-    /// The text store's own overhead (record offsets, lengths, separators, flags).
-    package var storeOverheadBytes: Int
-
-    package var description: String {
-        let perContact = { (bytes: Int) in contacts == 0 ? 0 : Double(bytes) / Double(contacts) }
-        return "contacts \(contacts): tables \(perContact(tableBytes)) B/contact, folded text "
-            + "\(perContact(foldedTextBytes)) B/contact, store overhead \(perContact(storeOverheadBytes)) B/contact"
-    }
-}
-
-extension ContactSearchIndex {
-    /// What the index takes in memory, by part (the contacts themselves and the id map aside).
-    package var footprint: SearchIndexFootprint {
-        let tableBytes = slotTables.reduce(names.byteCount + domains.byteCount) { $0 + $1.byteCount }
-        let textBytes = store.withView { view in
-            (0..<store.count).reduce(0) { total, slot in
-                let text = view.text(of: slot)
-                return total + text.nameField.count + text.emails.count + text.notes.count + text.phoneDigits.count
-            }
-        }
-        return SearchIndexFootprint(
-            contacts: count, tableBytes: tableBytes, foldedTextBytes: textBytes,
-            storeOverheadBytes: store.byteCount - textBytes)
-    }
-}
-
-extension ContactSearchIndex {
-    /// Scratch: per-table bytes.
-    package var tableBreakdown: String {
-        (["names \(names.byteCount) (\(names.dictionary.count) distinct)", "domains \(domains.byteCount)"]
-            + zip(GramSource.allCases, slotTables).map { source, table in
-                "\(source): keys \(table.keys.count) lists \(table.lists.count) bitmaps \(table.bitmapWords.count * 8)"
-            }).joined(separator: "\n")
     }
 }

@@ -36,6 +36,22 @@ enum GramKey {
         forEachValue(in: bytes) { forEachGram(in: $0, startingBefore: $0.count, body) }
     }
 
+    /// A 1-code-point gram is *dense* from one slot in this many on, a 2-code-point gram from
+    /// one in twice as few…
+    static let denseDivisor = 32
+    /// …and from this many slots at least (below, the distinct values are few enough).
+    static let denseMinimum = 2_048
+
+    /// Whether a gram held by `slots` of `slotCount` slots is dense: a 1–2 code point gram
+    /// common enough that its per-slot list (a bitmap) beats a union over the distinct values
+    /// holding it.
+    static func isDense(slotCount: Int) -> (_ key: UInt64, _ slots: Int) -> Bool {
+        { key, slots in
+            key < 1 << (2 * fieldBits) && slots >= denseMinimum
+                && slots * (key < 1 << fieldBits ? denseDivisor : denseDivisor / 2) >= slotCount
+        }
+    }
+
     /// The longest gram of phone digits: digits are a ten-letter alphabet, so 4-grams (10,000
     /// keys) stay selective where trigrams (1,000) are not, and a 4-digit needle — common
     /// while typing a number — is answered exactly.
@@ -77,7 +93,7 @@ enum GramKey {
     }
 
     /// Calls `body` with the grams of the emails in `bytes` (0xFF between them) that start
-    /// before an email's first `@` — the local-part side of ``DomainTable``.
+    /// before an email's first `@` — the local-part side of the domain ``ValueTable``.
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inline(__always)
@@ -154,11 +170,4 @@ enum GramKey {
             }
         }
     }
-}
-
-/// The byte that separates the values of one field in folded text (the emails of a contact,
-/// its phone numbers' digits): 0xFF never occurs in UTF-8, so no needle can match across it.
-enum TextSeparator {
-    /// The separator byte.
-    static let byte: UInt8 = 0xFF
 }

@@ -16,6 +16,10 @@ struct NameTable: Sendable {
     private(set) var wordPrefixes: TrigramIndex
     /// The 1–3 code point substrings of the names of delta slots, by slot.
     private(set) var deltaGrams: TrigramIndex
+    /// The dense 1–2 code point grams (``GramKey/isDense(slotCount:)``), listed by slot: a
+    /// short needle such as `a` matches most distinct names, and one bitmap beats filling a
+    /// run for each of them.
+    private(set) var denseGrams: TrigramIndex
 
     /// The table of base slots whose folded display names, in slot order, are `names`
     /// (ascending, so equal names are adjacent).
@@ -33,27 +37,37 @@ struct NameTable: Sendable {
                 GramKey.forEachWordPrefixGram(in: view.value(ordinal), report)
             }
         }
+        let denseGrams = TrigramIndex.build(slotCount: names.count, keeping: GramKey.isDense(slotCount: names.count)) {
+            slot, report in
+            names[slot].withUnsafeBufferPointer { GramKey.forEachSubstringGram(in: $0, report) }
+        }
         self.init(
             dictionary: dictionary, runStarts: runStarts, wordPrefixes: wordPrefixes,
-            deltaGrams: TrigramIndex(baseSlotCount: names.count))
+            deltaGrams: TrigramIndex(baseSlotCount: names.count), denseGrams: denseGrams)
     }
 
     /// A table from its parts (read back from a file; the caller has validated them).
-    init(dictionary: ValueDictionary, runStarts: [UInt32], wordPrefixes: TrigramIndex, deltaGrams: TrigramIndex) {
+    init(
+        dictionary: ValueDictionary, runStarts: [UInt32], wordPrefixes: TrigramIndex, deltaGrams: TrigramIndex,
+        denseGrams: TrigramIndex
+    ) {
         self.dictionary = dictionary
         self.runStarts = runStarts
         self.wordPrefixes = wordPrefixes
         self.deltaGrams = deltaGrams
+        self.denseGrams = denseGrams
     }
 
     /// The number of base slots.
     var baseSlotCount: Int { Int(runStarts.last ?? 0) }
 
-    /// Lists the delta slot `slot` under the grams of its folded display name `name`.
+    /// Lists the delta slot `slot` under the grams of its folded display name `name` (and under
+    /// its dense grams).
     mutating func addDelta(slot: UInt32, name: UnsafeBufferPointer<UInt8>) {
         var keys: [UInt64] = []
         GramKey.forEachSubstringGram(in: name) { keys.append($0) }
         deltaGrams.add(slot: slot, grams: keys)
+        denseGrams.addListed(slot: slot, grams: keys)
     }
 
     /// The base slots of the names with the given ordinals, as a set over `universe` slots.
@@ -125,5 +139,6 @@ struct NameTable: Sendable {
     /// The bytes the table takes.
     var byteCount: Int {
         dictionary.byteCount + runStarts.count * 4 + wordPrefixes.byteCount + deltaGrams.byteCount
+            + denseGrams.byteCount
     }
 }

@@ -131,7 +131,7 @@ public enum SearchFolding {
     }
 
     /// Appends the UTF-8 encoding of the code point `scalar`.
-    package static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             output.append(UInt8(scalar))

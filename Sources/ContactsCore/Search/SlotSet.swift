@@ -50,12 +50,6 @@ struct SlotSet: Sendable {
     /// True when the set has no member.
     var isEmpty: Bool { count == 0 }
 
-    /// True when the set is held as a bitmap.
-    var isBitmap: Bool {
-        if case .bitmap = storage { return true }
-        return false
-    }
-
     /// This set in the representation its density calls for.
     ///
     /// - Complexity: O(count) or O(universe / 64) when converting, else O(1).

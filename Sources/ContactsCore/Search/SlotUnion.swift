@@ -1,20 +1,18 @@
 /// Gathers the union of several slot sets and posting lists, counting the members once at the
-/// end: a bitmap written in place when the union may be dense, else an array sorted once at
-/// the end (only when the pieces arrived out of order).
+/// end: a bitmap written in place when the union may hold more than one slot in 256, else
+/// ascending runs merged once at the end.
 struct SlotUnion {
     let universe: Int
     private var words: [UInt64]
-    private var slots: [UInt32] = []
-    /// `slots` is ascending without repeats.
-    private var isOrdered = true
+    /// Ascending pieces; a piece that continues the previous one is appended to it.
+    private var pieces: [[UInt32]] = []
 
     /// An empty union over `universe` slots; `expected` (an upper bound of the members) picks
     /// the bitmap when the result may be dense.
     init(universe: Int, expected: Int) {
         self.universe = universe
-        words =
-            expected * SlotSet.bitmapDensityDivisor > universe
-            ? [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe)) : []
+        let dense = expected * SlotSet.arrayDensityDivisor > universe
+        words = dense ? [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe)) : []
     }
 
     private var isBitmap: Bool { !words.isEmpty }
@@ -70,33 +68,36 @@ struct SlotUnion {
 
     /// The union, counted.
     ///
-    /// - Complexity: O(universe / 64) for a bitmap, O(1) for an array.
+    /// - Complexity: O(universe / 64) for a bitmap, O(n log p) for n slots in p pieces.
     func finish() -> SlotSet {
         guard isBitmap else {
-            guard !isOrdered else { return SlotSet(sorted: slots, universe: universe) }
-            var sorted = slots.sorted()
-            var kept = 0
-            for slot in sorted where kept == 0 || sorted[kept - 1] != slot {
-                sorted[kept] = slot
-                kept += 1
+            var merged = pieces
+            while merged.count > 1 {
+                merged = stride(from: 0, to: merged.count, by: 2).map { index in
+                    index + 1 < merged.count ? SlotSet.merge(merged[index], merged[index + 1]) : merged[index]
+                }
             }
-            sorted.removeLast(sorted.count - kept)
-            return SlotSet(sorted: sorted, universe: universe).normalized()
+            return SlotSet(sorted: merged.first ?? [], universe: universe).normalized()
         }
         let total = words.withUnsafeBufferPointer { $0.reduce(0) { $0 + $1.nonzeroBitCount } }
         return SlotSet(words: words, count: total, universe: universe).normalized()
     }
 
-    /// Appends ascending `members` to the array, noting when order breaks.
+    /// Appends ascending `members` as a piece (onto the last one when they continue it).
     private mutating func append(_ members: [UInt32]) {
         guard let first = members.first else { return }
-        if let last = slots.last, last >= first { isOrdered = false }
-        slots.append(contentsOf: members)
+        if let last = pieces.last?.last, last < first {
+            pieces[pieces.count - 1].append(contentsOf: members)
+        } else {
+            pieces.append(members)
+        }
     }
 
     private mutating func switchToBitmap() {
         words = [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe))
-        for slot in slots { words[Int(slot >> 6)] |= 1 << UInt64(slot & 63) }
-        slots = []
+        for piece in pieces {
+            for slot in piece { words[Int(slot >> 6)] |= 1 << UInt64(slot & 63) }
+        }
+        pieces = []
     }
 }

@@ -1,13 +1,17 @@
 extension TrigramIndex {
     /// Builds the base over slots `0..<slotCount`; `forEachGram(slot, report)` reports every
-    /// gram of a slot (repeats are fine).
+    /// gram of a slot (repeats are fine). Only the grams for which `keeping(key, slotCount)`
+    /// holds are listed (all by default).
     ///
     /// Two passes over the grams keep memory at the size of the result: the first counts each
     /// gram's slots and the bytes its delta varints take, which fixes every list's place and
     /// encoding; the second writes the lists in place.
     ///
     /// - Complexity: O(n + g log g) for n reported grams, g of them distinct.
-    static func build(slotCount: Int, forEachGram: (Int, (UInt64) -> Void) -> Void) -> TrigramIndex {
+    static func build(
+        slotCount: Int, keeping: (_ key: UInt64, _ slots: Int) -> Bool = { _, _ in true },
+        forEachGram: (Int, (UInt64) -> Void) -> Void
+    ) -> TrigramIndex {
         var table = GramTable()
         for slot in 0..<slotCount {
             let current = UInt32(slot)
@@ -24,7 +28,16 @@ extension TrigramIndex {
 
         // Lay the lists out in key order; a list becomes a bitmap when that is smaller.
         let wordsPerBitmap = SlotSet.wordCount(universe: slotCount)
-        let order = table.occupiedIndices().sorted { table.states[$0].key < table.states[$1].key }
+        let preference = TrigramIndex.bitmapPreference(slotCount: slotCount)
+        var order: [Int] = []
+        for index in table.occupiedIndices() {
+            if keeping(table.states[index].key, Int(table.states[index].count)) {
+                order.append(index)
+            } else {
+                table.states[index].last = GramTable.excluded
+            }
+        }
+        order.sort { table.states[$0].key < table.states[$1].key }
         var keys: [UInt64] = []
         keys.reserveCapacity(order.count)
         var listStarts: [Int] = []
@@ -34,7 +47,7 @@ extension TrigramIndex {
         var offset = 0
         for index in order {
             let state = table.states[index]
-            let isBitmap = wordsPerBitmap * 8 < state.size * TrigramIndex.bitmapPreference
+            let isBitmap = wordsPerBitmap * 8 < state.size * preference
             keys.append(state.key)
             listStarts.append(offset)
             headers.removeAll(keepingCapacity: true)
@@ -69,7 +82,7 @@ extension TrigramIndex {
                     let current = UInt32(slot)
                     forEachGram(slot) { key in
                         table.withState(for: key) { state in
-                            guard state.last != current else { return }
+                            guard state.last != current, state.last != GramTable.excluded else { return }
                             if state.size < 0 {
                                 words[-state.size - 1 + (slot >> 6)] |= 1 << UInt64(slot & 63)
                             } else {
@@ -99,6 +112,10 @@ private struct GramTable {
         /// bytes, or for a bitmap list `-(first word) - 1`.
         var size = 0
     }
+
+    /// `last` of a gram left out of the index (no slot number reaches it: slots are below
+    /// `UInt32.max - 1`).
+    static let excluded = UInt32.max - 1
 
     /// The table is at most half full, so probes stay short.
     private static let maximumLoadDivisor = 2

@@ -12,10 +12,18 @@
 /// Lists are exact for the grams they name; a longer needle's candidates (the intersection of
 /// its trigrams' lists) must be confirmed against the text.
 struct TrigramIndex: Sendable {
-    /// A list is stored as a bitmap once the bitmap is smaller than this many times its delta
-    /// varints: from a density of about 1 in 32 on. Dense lists then combine a word at a time
-    /// (the common 1–2 letter and domain lists), at up to 4× their varint size.
+    /// In a large index a list is stored as a bitmap once the bitmap is smaller than this many
+    /// times its delta varints: from a density of about 1 in 32 on. Dense lists then combine a
+    /// word at a time (the common 1–2 letter and domain lists), at up to 4× their varint size.
     static let bitmapPreference = 4
+    /// Below this many slots (a personal address book) speed is no concern and a list is a
+    /// bitmap only when that is smaller.
+    static let bitmapPreferenceMinimumSlots = 1 << 16
+
+    /// The bitmap preference for an index over `slotCount` slots.
+    static func bitmapPreference(slotCount: Int) -> Int {
+        slotCount < bitmapPreferenceMinimumSlots ? 1 : bitmapPreference
+    }
 
     /// Base gram keys, ascending.
     private(set) var keys: [UInt64]
@@ -75,15 +83,7 @@ struct TrigramIndex: Sendable {
     /// - Complexity: O(log g), where g is the number of base grams.
     func postings(_ key: UInt64) -> Postings {
         let pendingSlots = pending.isEmpty ? [] : pending[key] ?? []
-        let index = keys.withUnsafeBufferPointer { keys in
-            var low = 0
-            var high = keys.count
-            while low < high {
-                let middle = (low + high) >> 1
-                if keys[middle] < key { low = middle + 1 } else { high = middle }
-            }
-            return low < keys.count && keys[low] == key ? low : nil
-        }
+        let index = keys.withUnsafeBufferPointer { $0.index(of: key) }
         guard let index else {
             return Postings(base: .none, baseCount: 0, pending: pendingSlots)
         }
@@ -262,10 +262,32 @@ struct TrigramIndex: Sendable {
         }
     }
 
+    /// Lists `slot` (above every slot listed so far) under those of `grams` the base lists
+    /// (the others are left out, as they were when the base was built).
+    ///
+    /// - Complexity: O(k log g) for k grams and g base grams.
+    mutating func addListed(slot: UInt32, grams: [UInt64]) {
+        let listed = keys.withUnsafeBufferPointer { keys in grams.filter { keys.index(of: $0) != nil } }
+        add(slot: slot, grams: listed)
+    }
+
     /// The bytes the base and pending lists take (keys, offsets, lists, bitmaps; pending
     /// arrays counted at 4 bytes a slot plus 8 a gram).
     var byteCount: Int {
         keys.count * 8 + listStarts.count * 8 + lists.count + bitmapWords.count * 8
             + pending.reduce(0) { $0 + 8 + $1.value.count * 4 }
+    }
+}
+
+extension UnsafeBufferPointer<UInt64> {
+    /// The index of `value` in these ascending elements (binary search), or nil.
+    func index(of value: UInt64) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) >> 1
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value ? low : nil
     }
 }

@@ -103,6 +103,30 @@ import Testing
         }
     }
 
+    /// An index large enough for common name and domain grams to be listed per slot (dense
+    /// grams), with short queries that use them, and changes on top.
+    @Test func denseGramsEqualModel() {
+        var fixtures = SearchFixtures(seed: 77)
+        var contacts = fixtures.contacts(5_000)
+        var index = ContactSearchIndex(contacts)
+        #expect(index.names.denseGrams.keys.count > 0)
+        #expect(index.domains.denseGrams.keys.count > 0)
+        for number in 0..<40 {
+            let contact = fixtures.contact(id: "new\(number)")
+            contacts.append(contact)
+            index.update(with: contact)
+        }
+        let model = NaiveContactSearch(contacts)
+        for query in ["a", "e", "an", "AR", "ma", "ía", "a g", "n a", "ana", "x", "@", "co", ".", "m"] {
+            for field in [SearchField.any, .name, .email] {
+                let expected = model.search(query, field: field, skip: 0, limit: 30)
+                let page = index.search(query, field: field, skip: 0, limit: 30)
+                #expect(page.total == expected.total, "query \(query) field \(field)")
+                #expect(page.ids == expected.ids, "query \(query) field \(field)")
+            }
+        }
+    }
+
     @Test func rankingTiersAndTies() {
         let contacts = [
             Contact(id: "b", displayName: "Ana María"), Contact(id: "a", displayName: "Ana María"),

@@ -1,0 +1,17 @@
+/// What one index takes in memory, by part.
+package struct SearchIndexFootprint: Sendable, CustomStringConvertible {
+    /// Live contacts.
+    package var contacts: Int
+    /// The five gram tables (keys, offsets, posting lists, bitmaps, pending arrays).
+    package var tableBytes: Int
+    /// The folded text the tables cover (names, organizations, emails, notes, phone digits).
+    package var foldedTextBytes: Int
+    /// The text store's own overhead (record offsets, lengths, separators, flags).
+    package var storeOverheadBytes: Int
+
+    package var description: String {
+        let perContact = { (bytes: Int) in contacts == 0 ? 0 : Double(bytes) / Double(contacts) }
+        return "contacts \(contacts): tables \(perContact(tableBytes)) B/contact, folded text "
+            + "\(perContact(foldedTextBytes)) B/contact, store overhead \(perContact(storeOverheadBytes)) B/contact"
+    }
+}
