@@ -262,14 +262,7 @@ struct SearchServiceRulesTests {
         }
     }
 
-    /// Ids are compared by bytes (§6): canonically equivalent ids are two contacts, two users.
-    ///
-    /// Known issue: `ContactSearchIndex` keys contacts by `String` (canonical equivalence), so
-    /// the second id replaces the first in the index (and removing one removes the other)
-    /// while the address book and the user table keep both. When that is fixed,
-    /// `withKnownIssue` reports it and these wrappers go.
-    static let equivalentIDsIssue: Comment = "ContactSearchIndex.slotOfID is keyed by String, not by bytes"
-
+    // Ids are compared by bytes (§6): canonically equivalent ids are two contacts, two users.
     @Test func canonicallyEquivalentContactIDsAreDistinctContacts() throws {
         var client = try Self.client()
         let precomposed = "\u{E9}"
@@ -283,7 +276,7 @@ struct SearchServiceRulesTests {
         let fetched = Self.ids(&client, "fetchContacts", ["as": .string("ann")])
         let first = Self.ids(&client, "searchContacts", ["as": .string("ann"), "query": .string("first")])
         let second = Self.ids(&client, "searchContacts", ["as": .string("ann"), "query": .string("second")])
-        withKnownIssue(Self.equivalentIDsIssue) {
+        do {
             #expect(Self.bytes(fetched.0) == Self.bytes([precomposed, decomposed]) && fetched.1 == 2)
             #expect(Self.bytes(first.0) == Self.bytes([precomposed]) && first.1 == 1)
         }
@@ -297,7 +290,7 @@ struct SearchServiceRulesTests {
         let all = Self.ids(&client, "searchUsers", ["as": .string("ann"), "query": .string("user")])
         _ = Self.result(&client, "deleteUser", ["as": .string(decomposed)])
         let left = Self.ids(&client, "searchUsers", ["as": .string("ann"), "query": .string("user")])
-        withKnownIssue(Self.equivalentIDsIssue) {
+        do {
             #expect(Self.bytes(all.0) == Self.bytes([decomposed, precomposed]) && all.1 == 2)
             #expect(Self.bytes(left.0) == Self.bytes([precomposed]) && left.1 == 1)
         }
