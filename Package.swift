@@ -25,8 +25,12 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
         .target(
+            name: "CUnicode",
+            dependencies: ["CICU"]
+        ),
+        .target(
             name: "ContactsCore",
-            dependencies: ["CXXHash", "CSQLite", "CICU"]
+            dependencies: ["CXXHash", "CSQLite", "CUnicode"]
         ),
         .executableTarget(
             name: "contacts",
@@ -40,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "ContactsCoreTests",
             dependencies: ["ContactsCore", "contacts"],
-            exclude: ["Phone/Fixtures", "VCard/Fixtures"]
+            exclude: ["Durability/Fixtures", "Phone/Fixtures", "VCard/Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

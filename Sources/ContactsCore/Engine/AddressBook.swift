@@ -36,19 +36,22 @@ struct AddressBook: Sendable {
         slotByID[ExactString(id)]
     }
 
-    /// Stores `contact` with its `numbers` (replacing an earlier contact with that id);
-    /// returns its slot.
-    mutating func put(_ contact: Contact, numbers: [UInt64]) -> UInt32 {
-        let key = ExactString(contact.id)
-        let entry = Entry(id: contact.id, numbers: numbers)
-        _ = search.update(with: contact)
-        if let slot = slotByID[key] {
-            entries[Int(slot)] = entry
+    /// Stores each contact with its numbers (a contact replaces an earlier one with its id; a
+    /// repeated id: the later one wins); returns their slots, in order. The search index takes
+    /// the whole batch at once, so it rebuilds at most once.
+    mutating func put(_ batch: [(contact: Contact, numbers: [UInt64])]) -> [UInt32] {
+        search.update(withContentsOf: batch.lazy.map(\.contact))
+        return batch.map { contact, numbers in
+            let key = ExactString(contact.id)
+            let entry = Entry(id: contact.id, numbers: numbers)
+            if let slot = slotByID[key] {
+                entries[Int(slot)] = entry
+                return slot
+            }
+            let slot = UInt32(entries.count)
+            entries.append(entry)
+            slotByID[key] = slot
             return slot
         }
-        let slot = UInt32(entries.count)
-        entries.append(entry)
-        slotByID[key] = slot
-        return slot
     }
 }

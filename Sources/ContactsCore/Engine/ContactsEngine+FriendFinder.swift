@@ -52,7 +52,7 @@ extension ContactsEngine {
             _ = state.directory.remove(id: userId)
             state.users[Int(index)] = nil
             state.userIndex[ExactString(userId)] = nil
-            recentSearches.withLock { $0[index] = nil }
+            recentSearches.write { $0[index] = nil }
         }
     }
 
@@ -111,12 +111,8 @@ extension ContactsEngine {
             }
             usage.used += added
             state.budget[ExactString(userId)] = usage
-            var uploaded: [UploadedContact] = []
-            uploaded.reserveCapacity(finals.count)
-            for (contact, numbers) in finals {
-                let slot = state.books[owner, default: AddressBook()].put(contact, numbers: numbers)
-                uploaded.append(UploadedContact(contact: slot, numbers: numbers))
-            }
+            let slots = state.books[owner, default: AddressBook()].put(finals.map { ($0.contact, $0.phones) })
+            let uploaded = zip(slots, finals).map { UploadedContact(contact: $0, numbers: $1.phones) }
             try Self.applied { () throws(MatchingError) in try state.uploads.replaceContacts(uploaded, of: owner) }
             return UploadOutcome(
                 totalContacts: entries.count, numberOfUploadedContacts: decoded.count, rejected: rejected)

@@ -12,13 +12,15 @@ extension ContactsEngine {
     public func searchContacts(as userId: String, query: String, field: SearchField, skip: Int, limit: Int)
         throws(RPCError) -> Page<Contact>
     {
-        let (me, page) = try state.read { (state: EngineState) throws(RPCError) in
+        let parsed = SearchQuery(query)
+        let page = try state.read { (state: EngineState) throws(RPCError) in
             let me = try state.actingUser(userId)
             let page = state.books[me]?.search.search(query, field: field, skip: skip, limit: limit)
-            return (me, page ?? SearchPage(total: 0, contacts: []))
+            // Recorded under the read lock, so no deleteUser can come between the search and
+            // its record (the record itself never waits on the disk).
+            if !parsed.isEmpty { recordSearch(parsed.normalized, of: me, userId: userId) }
+            return page ?? SearchPage(total: 0, contacts: [])
         }
-        let parsed = SearchQuery(query)
-        if !parsed.isEmpty { recordSearch(parsed.normalized, of: me, userId: userId) }
         return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
     }
 
@@ -51,9 +53,14 @@ extension ContactsEngine {
             var found: [Contact]
             var total: Int
             if iMatch {
-                let page = state.directory.search(query, field: .name, skip: 0, limit: skip + limit + 1)
+                // As in the index, a negative skip or limit counts as 0, and the end saturates:
+                // a skip near Int64.max is past the end all the same.
+                let (from, count) = (max(0, skip), max(0, limit))
+                let (end, overflow) = from.addingReportingOverflow(count)
+                let window = overflow || end == .max ? Int.max : end + 1
+                let page = state.directory.search(query, field: .name, skip: 0, limit: window)
                 found = Array(
-                    page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(skip).prefix(limit))
+                    page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(from).prefix(count))
                 total = page.total - 1
             } else {
                 let page = state.directory.search(query, field: .name, skip: skip, limit: limit)
@@ -74,12 +81,12 @@ extension ContactsEngine {
     public func searchSuggestions(as userId: String, prefix: String, limit: Int) throws(RPCError) -> [String] {
         let me = try state.read { (state: EngineState) throws(RPCError) in try state.actingUser(userId) }
         let folded = Array(SearchFolding.fold(prefix).utf8)
-        let recent = recentSearches.withLock { $0[me] ?? [] }
+        let recent = recentSearches.read { $0[me] ?? [] }
         return Array(recent.lazy.filter { Array(SearchFolding.fold($0).utf8).starts(with: folded) }.prefix(limit))
     }
 
     private func recordSearch(_ query: String, of me: UInt32, userId: String) {
-        recentSearches.withLock { searches in
+        recentSearches.write { searches in
             var list = searches[me] ?? []
             list.removeAll { $0.utf8.elementsEqual(query.utf8) }
             list.insert(query, at: 0)

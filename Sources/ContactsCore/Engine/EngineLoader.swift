@@ -13,6 +13,8 @@ struct EngineLoader: StoreLoader {
     private var uploadContacts: [UInt32] = []
     private var uploadNumbers: [UInt64] = []
     private var searches: [UInt32: [String]] = [:]
+    private var pendingOwner: UInt32?
+    private var pendingContacts: [(contact: Contact, numbers: [UInt64])] = []
 
     init(phoneKeySeed: UInt64) {
         self.phoneKeySeed = phoneKeySeed
@@ -42,12 +44,23 @@ struct EngineLoader: StoreLoader {
 
     mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
         let owner = try index(of: owner)
-        let slot = state.books[owner, default: AddressBook()].put(contact, numbers: phones)
-        for number in Set(phones) {
-            uploadOwners.append(owner)
-            uploadContacts.append(slot)
-            uploadNumbers.append(number)
+        // The store yields each owner's contacts together: a book is put as one batch.
+        if pendingOwner != owner { flushPendingContacts() }
+        pendingOwner = owner
+        pendingContacts.append((contact, phones))
+    }
+
+    private mutating func flushPendingContacts() {
+        guard let owner = pendingOwner, !pendingContacts.isEmpty else { return }
+        let slots = state.books[owner, default: AddressBook()].put(pendingContacts)
+        for (slot, pending) in zip(slots, pendingContacts) {
+            for number in Set(pending.numbers) {
+                uploadOwners.append(owner)
+                uploadContacts.append(slot)
+                uploadNumbers.append(number)
+            }
         }
+        pendingContacts.removeAll(keepingCapacity: true)
     }
 
     mutating func loadEvent(_ event: StoredEvent, creator: StoreUserKey) throws {
@@ -70,6 +83,7 @@ struct EngineLoader: StoreLoader {
 
     /// The rebuilt state and the recent searches by user.
     consuming func finish() throws -> (EngineState, [UInt32: [String]]) {
+        flushPendingContacts()
         state.graph = try FollowGraph(userIDs: userIDs, edges: edges)
         state.phoneOwners = try HashedPhoneTable(numbers: registeredNumbers, users: registeredUsers, seed: phoneKeySeed)
         state.uploads = try UploadIndex(

@@ -7,25 +7,25 @@ public struct RPCContext: Sendable {
 /// A method: checks its params and answers with a result or an ``RPCError``.
 public typealias RPCMethod = @Sendable (RPCParams, RPCContext) throws(RPCError) -> JSONValue
 
-/// The methods a ``JSONRPCServer`` answers, by name. Services add theirs with ``register(_:_:)``.
+/// The methods a ``JSONRPCServer`` answers, by name (matched by bytes). Services add theirs with ``register(_:_:)``.
 public struct RPCMethodTable: Sendable {
-    private var methods: [String: RPCMethod] = [:]
+    private var methods: [ExactString: RPCMethod] = [:]
 
     /// An empty table.
     public init() {}
 
     /// Adds (or replaces) the method `name`.
     public mutating func register(_ name: String, _ method: @escaping RPCMethod) {
-        methods[name] = method
+        methods[ExactString(name)] = method
     }
 
     /// The method `name`, if any.
     public func method(named name: String) -> RPCMethod? {
-        methods[name]
+        methods[ExactString(name)]
     }
 
     /// Every method name, sorted by bytes.
     public var names: [String] {
-        methods.keys.sorted { $0.utf8Precedes($1) }
+        methods.keys.sorted().map(\.string)
     }
 }

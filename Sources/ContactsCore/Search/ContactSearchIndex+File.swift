@@ -69,11 +69,11 @@ extension ContactSearchIndex {
         guard contactCount < Int(UInt32.max) else { throw .corrupt("too many contacts") }
         var contacts: [Contact] = []
         contacts.reserveCapacity(contactCount)
-        var slotOfID: [String: UInt32] = [:]
+        var slotOfID: [ExactString: UInt32] = [:]
         slotOfID.reserveCapacity(contactCount)
         for slot in 0..<contactCount {
             let contact = try reader.readContact()
-            guard slotOfID.updateValue(UInt32(slot), forKey: contact.id) == nil else {
+            guard slotOfID.updateValue(UInt32(slot), forKey: ExactString(contact.id)) == nil else {
                 throw .corrupt("contact id \(contact.id) appears twice")
             }
             contacts.append(contact)

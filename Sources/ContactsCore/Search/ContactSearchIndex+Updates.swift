@@ -55,7 +55,7 @@ extension ContactSearchIndex {
         let record = FoldedContact(contact)
         store.append(record)
         slotContacts.append(contact)
-        slotOfID[contact.id] = slot
+        slotOfID[ExactString(contact.id)] = slot
         count(record.flags, by: 1)
         store.withView { view in
             let text = view.text(of: Int(slot))
@@ -76,7 +76,7 @@ extension ContactSearchIndex {
     /// Kills the slot of `id`, if any, and returns its contact.
     @discardableResult
     private mutating func removeSlot(of id: String) -> Contact? {
-        guard let slot = slotOfID.removeValue(forKey: id).map(Int.init) else { return nil }
+        guard let slot = slotOfID.removeValue(forKey: ExactString(id)).map(Int.init) else { return nil }
         let removed = slotContacts[slot]
         count(store.flags(of: slot), by: -1)
         store.kill(slot)

@@ -37,7 +37,7 @@ public struct ContactSearchIndex: Sendable {
     /// The folded text and flags of each slot.
     var store: FoldedTextStore
     /// The live slot of each contact id.
-    var slotOfID: [String: UInt32]
+    var slotOfID: [ExactString: UInt32]
     /// Slots `0..<baseSlotCount` are sorted by ranking key; later ones are the delta.
     var baseSlotCount: Int
     /// The dead slots (removed or replaced contacts), ascending.
@@ -64,13 +64,13 @@ public struct ContactSearchIndex: Sendable {
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
     public init(_ contacts: some Sequence<Contact>) {
-        var positionOfID: [String: Int] = [:]
+        var positionOfID: [ExactString: Int] = [:]
         var unique: [Contact] = []
         for contact in contacts {
-            if let position = positionOfID[contact.id] {
+            if let position = positionOfID[ExactString(contact.id)] {
                 unique[position] = contact
             } else {
-                positionOfID[contact.id] = unique.count
+                positionOfID[ExactString(contact.id)] = unique.count
                 unique.append(contact)
             }
         }
@@ -84,7 +84,7 @@ public struct ContactSearchIndex: Sendable {
     ///
     /// - Complexity: O(1) on average.
     public func contact(id: String) -> Contact? {
-        slotOfID[id].map { slotContacts[Int($0)] }
+        slotOfID[ExactString(id)].map { slotContacts[Int($0)] }
     }
 
     /// An index over folded `records` and their `contacts` (same order, unique ids), sorted
@@ -99,11 +99,11 @@ public struct ContactSearchIndex: Sendable {
     /// An index whose base is `records` and `contacts`, already in ranking order.
     init(sortedRecords records: [FoldedContact], contacts: [Contact]) {
         var store = FoldedTextStore()
-        var slotOfID: [String: UInt32] = [:]
+        var slotOfID: [ExactString: UInt32] = [:]
         slotOfID.reserveCapacity(contacts.count)
         for (slot, record) in records.enumerated() {
             store.append(record)
-            slotOfID[contacts[slot].id] = UInt32(slot)
+            slotOfID[ExactString(contacts[slot].id)] = UInt32(slot)
         }
         let slotCount = records.count
         let (organizations, slotTables, domains) = store.withView { view in
@@ -130,7 +130,7 @@ public struct ContactSearchIndex: Sendable {
 
     /// An index from its parts; the base is every slot of `store`, all live.
     init(
-        slotContacts: [Contact], store: FoldedTextStore, slotOfID: [String: UInt32], names: NameTable,
+        slotContacts: [Contact], store: FoldedTextStore, slotOfID: [ExactString: UInt32], names: NameTable,
         organizations: ValueTable, slotTables: [TrigramIndex], domains: ValueTable
     ) {
         self.slotContacts = slotContacts

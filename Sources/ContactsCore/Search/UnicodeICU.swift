@@ -1,18 +1,16 @@
-internal import CICU
+internal import CUnicode
 
 /// The ICU services search folding needs (NFKD, full case folding, canonical combining class,
 /// general category), over UTF-16 buffers, behind one small safe API. The only file that
-/// imports CICU.
+/// imports CUnicode (the C target that calls ICU).
 enum UnicodeICU {
     /// NFKD of `source`.
     ///
     /// - Complexity: O(n) in the number of code units.
     static func nfkd(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
         // NFKD expands a code unit to at most 18 (U+FDFA); 3× covers ordinary text in one call.
-        transform(source, capacity: source.count * 3 + 8, operation: "NFKD") { base, destination, capacity in
-            var error = U_ZERO_ERROR
-            let needed = cicu_nfkd(base, Int32(source.count), destination, capacity, &error)
-            return (needed, error.rawValue)
+        transform(source, capacity: source.count * 3 + 8, operation: "NFKD") { src, length, dest, capacity, status in
+            cunicode_nfkd(src, length, dest, capacity, status)
         }
     }
 
@@ -20,52 +18,49 @@ enum UnicodeICU {
     ///
     /// - Complexity: O(n) in the number of code units.
     static func foldCase(_ source: UnsafeBufferPointer<UInt16>) -> [UInt16] {
-        transform(source, capacity: source.count + 8, operation: "case folding") { base, destination, capacity in
-            var error = U_ZERO_ERROR
-            let needed = cicu_fold_case(base, Int32(source.count), destination, capacity, &error)
-            return (needed, error.rawValue)
+        transform(source, capacity: source.count + 8, operation: "case folding") {
+            src, length, dest, capacity, status in
+            cunicode_fold_case(src, length, dest, capacity, status)
         }
     }
 
     /// The canonical combining class of the code point `scalar`.
     static func combiningClass(_ scalar: UInt32) -> UInt8 {
-        cicu_combining_class(UChar32(bitPattern: scalar))
+        cunicode_combining_class(Int32(bitPattern: scalar))
     }
 
     /// True when the general category of `scalar` is L, N or M.
     static func isWordCharacter(_ scalar: UInt32) -> Bool {
-        cicu_is_word_character(UChar32(bitPattern: scalar)) != 0
+        cunicode_is_word_character(Int32(bitPattern: scalar)) != 0
     }
 
     /// Runs an ICU "preflighting" string function, growing the output once when ICU reports
-    /// the length it needs. `call(source, destination, capacity)` returns the length needed
-    /// and ICU's status code (no ICU type appears in a signature here, so the module stays
-    /// invisible to clients).
+    /// the length it needs.
     private static func transform(
         _ source: UnsafeBufferPointer<UInt16>, capacity initialCapacity: Int, operation: String,
-        _ call: (UnsafePointer<UInt16>, UnsafeMutablePointer<UInt16>, Int32) -> (needed: Int32, status: Int32)
+        _ call: (
+            UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<UInt16>, Int32, UnsafeMutablePointer<CUnicodeStatus>
+        ) -> Int32
     ) -> [UInt16] {
         guard let base = source.baseAddress, !source.isEmpty else { return [] }
         var capacity = initialCapacity
         while true {
-            var result: (needed: Int32, status: Int32) = (0, 0)
+            var status = CUNICODE_OK
+            var needed: Int32 = 0
             let output = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 // A non-empty request always has a base address.
                 guard let destination = buffer.baseAddress else { return }
-                result = call(base, destination, Int32(capacity))
-                initialized = result.status > 0 ? 0 : Int(result.needed)
+                needed = call(base, Int32(source.count), destination, Int32(capacity), &status)
+                initialized = status == CUNICODE_OK ? Int(needed) : 0
             }
-            if result.status == bufferOverflow {
-                capacity = Int(result.needed)
+            if status == CUNICODE_BUFFER_TOO_SMALL {
+                capacity = Int(needed)
                 continue
             }
             // Other failures mean ICU itself is unusable (missing data), not bad input: every
             // Swift string is valid UTF-16.
-            precondition(result.status <= 0, "ICU \(operation) failed: \(result.status)")
+            precondition(status == CUNICODE_OK, "ICU \(operation) failed")
             return output
         }
     }
-
-    /// ICU's U_BUFFER_OVERFLOW_ERROR.
-    private static let bufferOverflow = U_BUFFER_OVERFLOW_ERROR.rawValue
 }

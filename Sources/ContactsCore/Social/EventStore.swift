@@ -29,7 +29,7 @@ public struct EventStore: Sendable {
     /// Free positions in `slots`.
     var freeSlots: [UInt32] = []
     /// The slot of every live event id.
-    var slotByID: [String: UInt32] = [:]
+    var slotByID: [ExactString: UInt32] = [:]
     /// Each creator's events, ascending by (`createdAt`, event id bytes): newest last.
     var logs: [UInt32: [LogEntry]] = [:]
 
@@ -49,7 +49,7 @@ public struct EventStore: Sendable {
     @discardableResult
     public mutating func create(_ event: Event) throws(EventStoreError) -> EventCreation {
         guard !event.eventId.isEmpty else { throw .emptyEventId }
-        if let slot = slotByID[event.eventId], let existing = slots[Int(slot)] {
+        if let slot = slotByID[ExactString(event.eventId)], let existing = slots[Int(slot)] {
             guard existing.creator == event.creator else { throw .eventIdTaken(event.eventId) }
             return .alreadyExists(existing)
         }
@@ -62,7 +62,7 @@ public struct EventStore: Sendable {
             slot = UInt32(slots.count)
             slots.append(event)
         }
-        slotByID[event.eventId] = slot
+        slotByID[ExactString(event.eventId)] = slot
         let entry = LogEntry(
             createdAt: event.createdAt, idPrefix: UserSortKeys.prefixKey(of: event.eventId), slot: slot)
         var log = logs.removeValue(forKey: event.creator) ?? []
@@ -77,7 +77,7 @@ public struct EventStore: Sendable {
     /// - Complexity: O(log n) in the creator's log plus the move of the later entries.
     @discardableResult
     public mutating func delete(eventId: String, by creator: UInt32) -> Bool {
-        guard let slot = slotByID[eventId], let event = slots[Int(slot)], event.creator == creator else {
+        guard let slot = slotByID[ExactString(eventId)], let event = slots[Int(slot)], event.creator == creator else {
             return false
         }
         let entry = LogEntry(createdAt: event.createdAt, idPrefix: UserSortKeys.prefixKey(of: eventId), slot: slot)
@@ -104,7 +104,7 @@ public struct EventStore: Sendable {
 
     /// The live event with id `eventId`.
     public func event(withID eventId: String) -> Event? {
-        slotByID[eventId].flatMap { slots[Int($0)] }
+        slotByID[ExactString(eventId)].flatMap { slots[Int($0)] }
     }
 
     /// The number of live events `creator` created.
@@ -118,7 +118,7 @@ public struct EventStore: Sendable {
     private mutating func release(_ slot: UInt32, id: String) {
         slots[Int(slot)] = nil
         freeSlots.append(slot)
-        slotByID[id] = nil
+        slotByID[ExactString(id)] = nil
     }
 
     /// Log order: `createdAt` ascending, then event id bytes ascending.

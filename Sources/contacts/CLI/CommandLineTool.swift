@@ -7,9 +7,13 @@ import ContactsCore
 /// The `contacts` command: dispatch to subcommands, `--help`, exit codes.
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
+        DemoCommand.self,
         GenerateCommand.self,
         ImportCommand.self,
+        IndexCommand.self,
+        MatchCommand.self,
         NormalizeCommand.self,
+        SearchCommand.self,
         ServeCommand.self,
     ]
 

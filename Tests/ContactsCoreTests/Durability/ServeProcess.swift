@@ -1,0 +1,184 @@
+import ContactsCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A live `contacts serve --stdio` subprocess driven a line at a time: requests written
+/// as the test goes, each response read as it arrives (with a deadline, so a hung server
+/// fails the test instead of hanging it), and `kill -9` at any moment.
+final class ServeProcess {
+    /// Why talking to the server failed.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// How long a response may take before the test gives up.
+    static let responseTimeoutMilliseconds: Int32 = 20_000
+
+    private let process: Process
+    private let inputHandle: FileHandle
+    private let outputHandle: FileHandle
+    private let input: Int32
+    private let output: Int32
+    private let errors: FileHandle
+    private var buffered: [UInt8] = []
+    private var nextID: Int64 = 1
+    private var isFinished = false
+
+    /// Starts `contacts serve --stdio` with `arguments` added (`--store PATH`, …).
+    init(arguments: [String]) throws {
+        _ = Self.ignoreBrokenPipes
+        let executable = try ContactsExecutable.location.get()
+        process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--stdio"] + arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // The handles own the descriptors (closed when the handles go), so keep them.
+        inputHandle = stdin.fileHandleForWriting
+        outputHandle = stdout.fileHandleForReading
+        input = inputHandle.fileDescriptor
+        output = outputHandle.fileDescriptor
+        errors = stderr.fileHandleForReading
+    }
+
+    deinit {
+        if !isFinished {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// A write to a pipe whose reader died must fail with EPIPE, not kill the tests.
+    private static let ignoreBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
+    /// One request line with a fresh numeric id.
+    func requestLine(_ method: String, _ params: JSONObject) -> [UInt8] {
+        let request: JSONValue = .object([
+            "jsonrpc": .string("2.0"), "id": .integer(nextID), "method": .string(method), "params": .object(params),
+        ])
+        nextID += 1
+        var writer = JSONWriter()
+        writer.write(request)
+        writer.appendRaw("\n")
+        return writer.bytes
+    }
+
+    /// Writes `bytes` whole (false when the server is gone).
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(input, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// The next whole response line, parsed; nil at end of output (a partial last line is
+    /// not a response).
+    func readResponse() throws -> JSONValue? {
+        while true {
+            if let newline = buffered.firstIndex(of: 0x0A) {
+                let line = Array(buffered[..<newline])
+                buffered.removeSubrange(...newline)
+                do {
+                    return try JSONParser.parse(line)
+                } catch {
+                    throw Failure(description: "not JSON: \(String(decoding: line.prefix(300), as: UTF8.self))")
+                }
+            }
+            var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Self.responseTimeoutMilliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { throw Failure(description: "no response within the time limit") }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return nil }
+            buffered.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Sends one request and returns its `result` or its error reason.
+    func call(_ method: String, _ params: JSONObject) throws -> Result<JSONValue, RPCFailure> {
+        guard write(requestLine(method, params)) else { throw Failure(description: "the server is gone") }
+        guard let response = try readResponse() else { throw Failure(description: "the server closed its output") }
+        return Self.outcome(of: response)
+    }
+
+    /// Answers `requests` in order, pipelined in chunks small enough that no pipe fills up
+    /// while the other side waits.
+    func callAll(_ requests: [(String, JSONObject)]) throws -> [Result<JSONValue, RPCFailure>] {
+        var outcomes: [Result<JSONValue, RPCFailure>] = []
+        var start = 0
+        while start < requests.count {
+            var chunk: [UInt8] = []
+            var end = start
+            while end < requests.count && chunk.count < 16_384 {
+                chunk += requestLine(requests[end].0, requests[end].1)
+                end += 1
+            }
+            guard write(chunk) else { throw Failure(description: "the server is gone") }
+            for _ in start..<end {
+                guard let response = try readResponse() else {
+                    throw Failure(description: "the server closed its output")
+                }
+                outcomes.append(Self.outcome(of: response))
+            }
+            start = end
+        }
+        return outcomes
+    }
+
+    /// `result`, or the error's `data.reason`.
+    static func outcome(of response: JSONValue) -> Result<JSONValue, RPCFailure> {
+        guard let object = response.objectValue else { return .failure(RPCFailure(reason: "not an object")) }
+        if let result = object["result"] { return .success(result) }
+        let reason = object["error"]?.objectValue?["data"]?.objectValue?["reason"]?.stringValue ?? "?"
+        return .failure(RPCFailure(reason: reason))
+    }
+
+    /// `kill -9`, then every whole response line the server wrote before it died.
+    func kill9() throws -> [JSONValue] {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        isFinished = true
+        var responses: [JSONValue] = []
+        while let response = try readResponse() { responses.append(response) }
+        return responses
+    }
+
+    /// Closes stdin, waits for a clean exit and returns what the server wrote to stderr;
+    /// throws unless it exited with status 0.
+    func finish() throws -> String {
+        try? inputHandle.close()
+        process.waitUntilExit()
+        isFinished = true
+        let stderr = String(decoding: errors.readDataToEndOfFile(), as: UTF8.self)
+        guard process.terminationReason == .exit && process.terminationStatus == 0 else {
+            throw Failure(description: "serve ended with status \(process.terminationStatus): \(stderr)")
+        }
+        return stderr
+    }
+
+    /// Whether the process died of SIGKILL (after ``kill9()``).
+    var wasKilled: Bool {
+        process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    }
+}
