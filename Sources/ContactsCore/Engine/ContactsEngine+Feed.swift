@@ -11,7 +11,7 @@ extension ContactsEngine {
     ) throws(RPCError) -> String {
         guard !title.isEmpty else { throw .invalidParams("param 'title' must not be empty") }
         return try state.write { (state: inout EngineState) throws(RPCError) -> String in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             var id = eventId ?? Self.freshEventID()
             while eventId == nil && state.events.event(withID: id) != nil { id = Self.freshEventID() }
             if let existing = state.events.event(withID: id) {
@@ -35,7 +35,7 @@ extension ContactsEngine {
     /// Deletes the acting user's event `eventId`; false when it is unknown or someone else's.
     public func deleteEvent(as userId: String, eventId: String) throws(RPCError) -> Bool {
         try state.write { (state: inout EngineState) throws(RPCError) -> Bool in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             guard state.events.event(withID: eventId)?.creator == me else { return false }
             try persist { transaction in _ = try transaction.deleteEvent(eventId: eventId, creatorId: userId) }
             return state.events.delete(eventId: eventId, by: me)
@@ -48,7 +48,7 @@ extension ContactsEngine {
     /// - Complexity: a heap merge of the followees' logs, O((skip + limit) log f) for f followees.
     public func feed(as userId: String, skip: Int, limit: Int) throws(RPCError) -> Page<FeedItem> {
         try state.read { (state: EngineState) throws(RPCError) -> Page<FeedItem> in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let page: FeedPage
             do {
                 page = try state.events.feed(of: me, in: state.graph, skip: skip, limit: limit)

@@ -42,7 +42,7 @@ extension ContactsEngine {
     /// users' contacts holding the number stay but no longer match.
     public func deleteUser(as userId: String) throws(RPCError) {
         try state.write { (state: inout EngineState) throws(RPCError) in
-            let index = try state.actingUser(userId)
+            let index = try state.registeredUser(userId)
             try persist { transaction in _ = try transaction.deleteUser(userId: userId) }
             state.uploads.removeAllUploads(of: index)
             state.books[index] = nil
@@ -78,7 +78,7 @@ extension ContactsEngine {
         }
         let budget = configuration.dailyUploadBudget
         return try state.write { (state: inout EngineState) throws(RPCError) -> UploadOutcome in
-            let owner = try state.actingUser(userId)
+            let owner = try state.registeredUser(userId)
             guard let record = state.user(owner) else { throw .notFound("user '\(userId)' is not registered") }
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
             // The last contact of each id wins; ids keep their first position.
@@ -129,7 +129,7 @@ extension ContactsEngine {
         -> MatchPage
     {
         try state.read { (state: EngineState) throws(RPCError) -> MatchPage in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             var forward = Set<UInt32>()
             var reverse = Set<UInt32>()
             let myNumbers = state.uploads.numbers(of: me)
@@ -161,7 +161,7 @@ extension ContactsEngine {
     /// vanish; `reverse` ones stay. Recent searches and budget use are kept.
     public func deleteAllUploadedContacts(as userId: String) throws(RPCError) -> Int {
         try state.write { (state: inout EngineState) throws(RPCError) -> Int in
-            let owner = try state.actingUser(userId)
+            let owner = try state.registeredUser(userId)
             try persist { transaction in _ = try transaction.deleteAllContacts(ownerId: userId) }
             state.uploads.removeAllUploads(of: owner)
             return state.books.removeValue(forKey: owner)?.count ?? 0

@@ -14,7 +14,7 @@ extension ContactsEngine {
     {
         let parsed = SearchQuery(query)
         let page = try state.read { (state: EngineState) throws(RPCError) in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let page = state.books[me]?.search.search(query, field: field, skip: skip, limit: limit)
             // Recorded under the read lock, so no deleteUser can come between the search and
             // its record (the record itself never waits on the disk).
@@ -30,7 +30,7 @@ extension ContactsEngine {
         throws(RPCError) -> Page<Contact>
     {
         try state.read { (state: EngineState) throws(RPCError) in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let page =
                 state.books[me]?.search.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
             return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
@@ -43,7 +43,7 @@ extension ContactsEngine {
         -> Page<UserHit>
     {
         try state.read { (state: EngineState) throws(RPCError) in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let myName = state.user(me)?.displayName ?? ""
             let iMatch =
                 ContactSearchIndex([Contact(id: userId, displayName: myName)])
@@ -79,7 +79,7 @@ extension ContactsEngine {
     /// The acting user's recent distinct queries whose fold starts with `fold(prefix)`
     /// (`prefix` taken literally), most recent first, at most `limit`.
     public func searchSuggestions(as userId: String, prefix: String, limit: Int) throws(RPCError) -> [String] {
-        let me = try state.read { (state: EngineState) throws(RPCError) in try state.actingUser(userId) }
+        let me = try state.read { (state: EngineState) throws(RPCError) in try state.registeredUser(userId) }
         let folded = Array(SearchFolding.fold(prefix).utf8)
         let recent = recentSearches.read { $0[me] ?? [] }
         return Array(recent.lazy.filter { Array(SearchFolding.fold($0).utf8).starts(with: folded) }.prefix(limit))

@@ -10,8 +10,8 @@ extension ContactsEngine {
     public func followUser(as userId: String, target: String, at: Int64) throws(RPCError) -> Bool {
         guard !userId.utf8.elementsEqual(target.utf8) else { throw .invalidParams("a user cannot follow themselves") }
         return try state.write { (state: inout EngineState) throws(RPCError) -> Bool in
-            let me = try state.actingUser(userId)
-            let other = try state.targetUser(target)
+            let me = try state.registeredUser(userId)
+            let other = try state.registeredUser(target)
             return try follow(me, other, in: &state, at: at)
         }
     }
@@ -22,8 +22,8 @@ extension ContactsEngine {
     /// - Throws: `not_found` for an unknown target.
     public func unfollowUser(as userId: String, target: String) throws(RPCError) -> Bool {
         try state.write { (state: inout EngineState) throws(RPCError) -> Bool in
-            let me = try state.actingUser(userId)
-            let other = try state.targetUser(target)
+            let me = try state.registeredUser(userId)
+            let other = try state.registeredUser(target)
             return try unfollow(me, other, in: &state)
         }
     }
@@ -31,8 +31,8 @@ extension ContactsEngine {
     /// Whether the acting user follows `target`, and since when.
     public func isFollowingUser(as userId: String, target: String) throws(RPCError) -> FollowStatus {
         try state.read { (state: EngineState) throws(RPCError) -> FollowStatus in
-            let me = try state.actingUser(userId)
-            let other = try state.targetUser(target)
+            let me = try state.registeredUser(userId)
+            let other = try state.registeredUser(target)
             return state.followStatus(me, other)
         }
     }
@@ -48,7 +48,7 @@ extension ContactsEngine {
             throw .invalidParams("at most \(Self.maximumBatchStatusIDs) userIds")
         }
         return try state.read { (state: EngineState) throws(RPCError) in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             var seen = Set<ExactString>()
             var distinct: [String] = []
             for target in targets where seen.insert(ExactString(target)).inserted { distinct.append(target) }
@@ -81,7 +81,7 @@ extension ContactsEngine {
         -> Page<FollowEntry>
     {
         try state.read { (state: EngineState) throws(RPCError) -> Page<FollowEntry> in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let page: FollowPage
             do {
                 page = try state.graph.page(relation, of: me, skip: skip, limit: limit)
@@ -107,7 +107,7 @@ extension ContactsEngine {
         -> (userId: String, followed: Bool)
     {
         try state.write { (state: inout EngineState) throws(RPCError) in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let (other, otherId) = try state.resolveContact(contactId, of: me)
             return (otherId, try follow(me, other, in: &state, at: at))
         }
@@ -118,7 +118,7 @@ extension ContactsEngine {
         -> (userId: String, success: Bool)
     {
         try state.write { (state: inout EngineState) throws(RPCError) in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let (other, otherId) = try state.resolveContact(contactId, of: me)
             return (otherId, try unfollow(me, other, in: &state))
         }
@@ -129,7 +129,7 @@ extension ContactsEngine {
         -> (userId: String, status: FollowStatus)
     {
         try state.read { (state: EngineState) throws(RPCError) in
-            let me = try state.actingUser(userId)
+            let me = try state.registeredUser(userId)
             let (other, otherId) = try state.resolveContact(contactId, of: me)
             return (otherId, state.followStatus(me, other))
         }

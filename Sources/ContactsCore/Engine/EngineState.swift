@@ -50,14 +50,9 @@ struct EngineState: Sendable {
         Int(index) < users.count ? users[Int(index)] : nil
     }
 
-    /// The dense index of the acting user, or `not_found`.
-    func actingUser(_ userId: String) throws(RPCError) -> UInt32 {
-        guard let index = index(of: userId) else { throw .notFound("user '\(userId)' is not registered") }
-        return index
-    }
-
-    /// The dense index of a target user, or `not_found`.
-    func targetUser(_ userId: String) throws(RPCError) -> UInt32 {
+    /// The dense index of the registered user `userId` (the acting user or a target), or
+    /// `not_found`.
+    func registeredUser(_ userId: String) throws(RPCError) -> UInt32 {
         guard let index = index(of: userId) else { throw .notFound("user '\(userId)' is not registered") }
         return index
     }
