@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The rules PROTOCOL.md sets for ids (user, contact, event ids): 1–128 UTF-8 bytes and no
 /// code point of general category Cc. Ids are compared byte for byte, never normalized.
 public enum Identifier {
@@ -31,6 +37,21 @@ extension String {
     package func utf8Precedes(_ other: String) -> Bool {
         utf8.lexicographicallyPrecedes(other.utf8)
     }
+
+    /// True when `self` and `other` have the same UTF-8 bytes.
+    ///
+    /// Swift's `==` on `String` is canonical equivalence; ids, JSON keys and every other
+    /// "same bytes" test of the protocol go through this instead.
+    /// - Complexity: O(n), one `memcmp` over contiguous storage.
+    package func utf8Equals(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        return ContactsCore.withUTF8(of: self) { left in
+            ContactsCore.withUTF8(of: other) { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+                return memcmp(leftBase, rightBase, left.count) == 0
+            }
+        }
+    }
 }
 
 /// A string that compares, hashes and sorts by its UTF-8 bytes.
@@ -49,7 +70,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Equal when the UTF-8 bytes are equal.
     public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        lhs.string.utf8Equals(rhs.string)
     }
 
     /// Ordered by UTF-8 bytes (code point order).

@@ -60,7 +60,7 @@ extension ContactsEngine {
                 let window = overflow || end == .max ? Int.max : end + 1
                 let page = state.directory.search(query, field: .name, skip: 0, limit: window)
                 found = Array(
-                    page.contacts.filter { !$0.id.utf8.elementsEqual(userId.utf8) }.dropFirst(from).prefix(count))
+                    page.contacts.filter { !$0.id.utf8Equals(userId) }.dropFirst(from).prefix(count))
                 total = page.total - 1
             } else {
                 let page = state.directory.search(query, field: .name, skip: skip, limit: limit)
@@ -88,7 +88,7 @@ extension ContactsEngine {
     private func recordSearch(_ query: String, of me: UInt32, userId: String) {
         recentSearches.write { searches in
             var list = searches[me] ?? []
-            list.removeAll { $0.utf8.elementsEqual(query.utf8) }
+            list.removeAll { $0.utf8Equals(query) }
             list.insert(query, at: 0)
             if list.count > Self.recentSearchLimit { list.removeLast(list.count - Self.recentSearchLimit) }
             searches[me] = list

@@ -8,7 +8,7 @@ extension ContactsEngine {
     /// - Returns: true when the follow is new, false when already following.
     /// - Throws: `invalid_params` for myself; `not_found` for an unknown target.
     public func followUser(as userId: String, target: String, at: Int64) throws(RPCError) -> Bool {
-        guard !userId.utf8.elementsEqual(target.utf8) else { throw .invalidParams("a user cannot follow themselves") }
+        guard !userId.utf8Equals(target) else { throw .invalidParams("a user cannot follow themselves") }
         return try state.write { (state: inout EngineState) throws(RPCError) -> Bool in
             let me = try state.registeredUser(userId)
             let other = try state.registeredUser(target)

@@ -179,14 +179,17 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes — validate the run in place.
+        // Fast path: no escapes — decode the run in place; ASCII needs no validation.
+        var unionOfBytes: UInt8 = 0
         while position < buffer.count {
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
                 let run = UnsafeBufferPointer(rebasing: buffer[start..<position])
                 position += 1
+                if unionOfBytes < 0x80 { return String(decoding: run, as: UTF8.self) }
                 return try validatedString(run, at: start)
             }
+            unionOfBytes |= byte
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw JSONParseError("control character in string", at: position) }
             position += 1

@@ -118,12 +118,12 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// Setting appends a new member or replaces the last one with that key.
     /// - Complexity: O(n) in the number of members; JSON-RPC objects are small.
     public subscript(key: String) -> JSONValue? {
-        get { members.last(where: { $0.key.utf8.elementsEqual(key.utf8) })?.value }
+        get { members.last(where: { $0.key.utf8Equals(key) })?.value }
         set {
-            let index = members.lastIndex(where: { $0.key.utf8.elementsEqual(key.utf8) })
+            let index = members.lastIndex(where: { $0.key.utf8Equals(key) })
             switch (index, newValue) {
             case (let index?, let value?): members[index].value = value
-            case (_?, nil): members.removeAll { $0.key.utf8.elementsEqual(key.utf8) }
+            case (_?, nil): members.removeAll { $0.key.utf8Equals(key) }
             case (nil, let value?): members.append(Member(key: key, value: value))
             case (nil, nil): break
             }

@@ -208,7 +208,7 @@ public struct StoreTransaction: ~Copyable {
     }
 
     private func followKeys(_ followerId: String, _ followeeId: String) throws(StoreError) -> (Int64, Int64) {
-        guard !followerId.utf8.elementsEqual(followeeId.utf8) else {
+        guard !followerId.utf8Equals(followeeId) else {
             throw StoreError.invalidArgument(path: path, detail: "\(followerId.debugDescription) following itself")
         }
         return (try requireUserKey(followerId), try requireUserKey(followeeId))

@@ -246,7 +246,7 @@ struct DemoShowcase {
         for (relation, _) in explanations {
             for match in matches.lazy.filter({ $0.relation == relation }).prefix(Self.matchesShownPerRelation) {
                 let contact = match.contactId.map { id in
-                    "\(id) " + (book.first { $0.id.utf8.elementsEqual(id.utf8) }?.displayName ?? "")
+                    "\(id) " + (book.first { $0.id.utf8Equals(id) }?.displayName ?? "")
                 }
                 table.append([match.userId, match.displayName, relation.rawValue, contact ?? "—"])
             }

@@ -59,6 +59,7 @@ import Testing
         let quote = UInt8(ascii: "\"")
         // Inside a plain string, after an escape, as an object key, and outside strings.
         #expect(!Self.parses([quote] + sequence + [quote]))
+        #expect(!Self.parses(Array(#""ascii run "#.utf8) + sequence + Array(" more".utf8) + [quote]))
         #expect(!Self.parses(Array(#""\n"#.utf8) + sequence + [quote]))
         #expect(!Self.parses(Array(#"{""#.utf8) + sequence + Array(#"":1}"#.utf8)))
         #expect(!Self.parses(sequence))
