@@ -25,7 +25,7 @@ format:
 test: setup lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
-	TSAN_OPTIONS=suppressions=$(CURDIR)/Tests/ContactsCoreTests/Durability/Fixtures/tsan-suppressions.txt $(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter EngineConcurrencyTests
+	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter EngineConcurrencyTests
 	$(MAKE) bench QUICK=1
 	$(MAKE) docs
 

@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(
             name: "ContactsCoreTests",
             dependencies: ["ContactsCore", "contacts"],
-            exclude: ["Durability/Fixtures", "Phone/Fixtures", "VCard/Fixtures"]
+            exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

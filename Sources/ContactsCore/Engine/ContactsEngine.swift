@@ -42,9 +42,7 @@ public final class ContactsEngine: Sendable {
     let state: ReadWriteLocked<EngineState>
     let store: ContactStore?
     /// Recent searches per user, most recent first; kept apart from the main state so that a
-    /// search, a read, records its query without taking the writer lock. A pthread lock rather
-    /// than `Synchronization.Mutex`: ThreadSanitizer does not see the futex of `Mutex`'s
-    /// contended path on Linux and reports races that are none.
+    /// search, a read, records its query without taking the writer lock.
     let recentSearches = ReadWriteLocked<[UInt32: [String]]>([:])
 
     /// An engine; with `storePath`, state is durable in that SQLite file (created when

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A recent search recorded in memory, waiting to be written.
 struct PendingSearch: Sendable {
@@ -39,7 +38,7 @@ extension ContactStore {
     ///
     /// - Complexity: O(1) amortized; never blocks on a transaction or on the disk.
     public func recordSearch(userId: String, query: String) {
-        let scheduleFlush = pendingSearches.withLock { pending -> Bool in
+        let scheduleFlush = pendingSearches.write { pending -> Bool in
             if pending.isClosed { return false }
             pending.entries.append(
                 PendingSearch(userId: userId, query: query, sequence: pending.nextSequence))
@@ -77,12 +76,12 @@ extension ContactStore {
 
     /// How many recorded searches are not yet written.
     package var pendingSearchCount: Int {
-        pendingSearches.withLock { $0.entries.count }
+        pendingSearches.write { $0.entries.count }
     }
 
     /// Removes and returns the pending searches, in recording order.
     func takePendingSearches() -> [PendingSearch] {
-        pendingSearches.withLock { pending in
+        pendingSearches.write { pending in
             defer { pending.entries.removeAll() }
             return pending.entries
         }
@@ -93,7 +92,7 @@ extension ContactStore {
     /// are dropped.
     func requeuePendingSearches(_ searches: [PendingSearch]) {
         guard !searches.isEmpty else { return }
-        let scheduleFlush = pendingSearches.withLock { pending -> Bool in
+        let scheduleFlush = pendingSearches.write { pending -> Bool in
             if pending.isClosed { return false }
             pending.entries.insert(contentsOf: searches, at: 0)
             if pending.flushScheduled { return false }
@@ -144,7 +143,7 @@ extension ContactStore {
         let delay = DispatchTimeInterval.milliseconds(max(0, options.searchFlushDelayMilliseconds))
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self else { return }
-            pendingSearches.withLock { $0.flushScheduled = false }
+            pendingSearches.write { $0.flushScheduled = false }
             // A failure re-queues the searches and schedules another attempt; after close
             // there is nothing left to write.
             try? flushSearches()

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The durable record of a contacts service: users, follows, uploaded contacts, upload
 /// budget usage, events and recent searches, in one SQLite file (WAL mode).
 ///
@@ -34,9 +32,9 @@ public final class ContactStore: Sendable {
     /// The options the store was opened with.
     public let options: StoreOptions
     /// The connection, nil once closed. Every SQLite call happens under this lock.
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: ReadWriteLocked<SQLiteConnection?>
     /// Recent searches recorded but not yet written (see `ContactStore+RecentSearches`).
-    let pendingSearches: Mutex<PendingSearches>
+    let pendingSearches: ReadWriteLocked<PendingSearches>
 
     init(
         path: String, options: StoreOptions, connection: consuming sending SQLiteConnection,
@@ -44,8 +42,8 @@ public final class ContactStore: Sendable {
     ) {
         self.path = path
         self.options = options
-        self.connection = Mutex(connection)
-        self.pendingSearches = Mutex(PendingSearches(nextSequence: nextSearchSequence))
+        self.connection = ReadWriteLocked(connection)
+        self.pendingSearches = ReadWriteLocked(PendingSearches(nextSequence: nextSearchSequence))
     }
 
     /// A store released without ``close()`` closes itself the same way (errors ignored).
@@ -101,10 +99,10 @@ public final class ContactStore: Sendable {
     /// The file is closed even when the last searches cannot be written (they are then
     /// lost, as a crash would lose them); that error is thrown after closing.
     public func close() throws(StoreError) {
-        try connection.withLock { (connection) throws(StoreError) in
+        try connection.write { (connection) throws(StoreError) in
             guard let live = connection else { return }
             connection = nil
-            pendingSearches.withLock { $0.isClosed = true }
+            pendingSearches.write { $0.isClosed = true }
             var failure: StoreError?
             do throws(StoreError) {
                 try commitPendingSearches(on: live)
@@ -122,7 +120,7 @@ public final class ContactStore: Sendable {
 
     /// Runs `body` with the live connection under the store's lock.
     func withConnection<R: Sendable>(_ body: (SQLiteConnection) throws -> R) throws -> R {
-        try connection.withLock { connection throws in
+        try connection.write { connection throws in
             guard let connection else { throw StoreError.closed(path: path) }
             return try body(connection)
         }
@@ -132,7 +130,7 @@ public final class ContactStore: Sendable {
     func withTypedConnection<R: Sendable>(
         _ body: (SQLiteConnection) throws(StoreError) -> R
     ) throws(StoreError) -> R {
-        try connection.withLock { (connection) throws(StoreError) -> R in
+        try connection.write { (connection) throws(StoreError) -> R in
             guard let connection else { throw StoreError.closed(path: path) }
             return try body(connection)
         }
