@@ -73,7 +73,8 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
             ? followed[Int(random.next() % UInt64(followed.count))] : UInt32(random.next() % UInt64(fixture.userCount))
     }
     let batchIDs = batch.map { fixture.ids[Int($0)] }
-    let indexByID = Dictionary(uniqueKeysWithValues: fixture.ids.enumerated().map { ($1, UInt32($0)) })
+    // Ids resolved as the engine resolves them: a dictionary keyed by the ids' bytes.
+    let indexByID = Dictionary(uniqueKeysWithValues: fixture.ids.enumerated().map { (ExactString($1), UInt32($0)) })
     let feedUserID = fixture.ids[Int(fixture.feedUser)]
     compareRepeated(
         runner, "batch follow status, 1,000 dense indexes", size: size, repeats: repeats,
@@ -81,7 +82,7 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
         baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
     compareRepeated(
         runner, "batch follow status, 1,000 string ids (id lookup + membership)", size: size, repeats: repeats,
-        ours: { checksum(graph.followStatuses(of: fixture.feedUser, for: batchIDs.map { indexByID[$0] ?? .max })) },
+        ours: { checksum(graph.followStatuses(of: fixture.feedUser, for: batchIDs.map { indexByID[ExactString($0)] ?? .max })) },
         baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
 
     // Followers pages of the user everyone follows.

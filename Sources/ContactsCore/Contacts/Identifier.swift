@@ -44,7 +44,9 @@ extension String {
     /// "same bytes" test of the protocol go through this instead.
     /// - Complexity: O(n), one `memcmp` over contiguous storage.
     package func utf8Equals(_ other: String) -> Bool {
-        guard utf8.count == other.utf8.count else { return false }
+        // Equal bytes are canonically equivalent, so Swift's `==` (which rejects two unequal
+        // small or ASCII strings without decoding them) is a fast filter; bytes decide.
+        guard utf8.count == other.utf8.count, self == other else { return false }
         return ContactsCore.withUTF8(of: self) { left in
             ContactsCore.withUTF8(of: other) { right in
                 guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
