@@ -82,7 +82,10 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
         baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
     compareRepeated(
         runner, "batch follow status, 1,000 string ids (id lookup + membership)", size: size, repeats: repeats,
-        ours: { checksum(graph.followStatuses(of: fixture.feedUser, for: batchIDs.map { indexByID[ExactString($0)] ?? .max })) },
+        ours: {
+            checksum(
+                graph.followStatuses(of: fixture.feedUser, for: batchIDs.map { indexByID[ExactString($0)] ?? .max }))
+        },
         baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
 
     // Followers pages of the user everyone follows.
