@@ -28,7 +28,8 @@ struct UploadFixture {
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try FixtureGenerator(options: .init(contacts: fixtureContacts, users: fixtureUsers, seed: 1))
             .generate(into: directory.path)
-        let fixtureUsers = try FixtureReader<FixtureUser>.readAll(path: directory.appendingPathComponent("users.jsonl").path)
+        let fixtureUsers = try FixtureReader<FixtureUser>.readAll(
+            path: directory.appendingPathComponent("users.jsonl").path)
         let contacts = try FixtureReader<Contact>.readAll(path: directory.appendingPathComponent("contacts.jsonl").path)
 
         var users: [StoredUser] = []

@@ -162,34 +162,31 @@ extension HashedPhoneMultimap {
             return range.lowerBound + Int(truncatingIfNeeded: offset)
         }
 
-        /// The first position in `range` whose word is not below `word`, galloping from
-        /// `guess` (in `range`, or its end): O(log d) for a guess d entries off.
+        /// The first position in `range` whose word is not below `word`, starting from `guess`
+        /// (in `range`, or its end): O(log d) for a guess d entries off.
+        ///
+        /// The window of ``Constants/probeWindow`` entries each side of the guess is read at
+        /// both ends and in the middle first: three loads that do not depend on one another,
+        /// so their cache misses overlap, and that touch every cache line of the window. When
+        /// the answer is inside (most of the time in a fresh bucket) the search ends there;
+        /// otherwise it gallops on from the window's edge.
         @inline(__always)
         private static func lowerBound(
             of word: UInt64, in entries: UnsafeBufferPointer<Entry>, _ range: Range<Int>, from guess: Int
         ) -> Int {
+            guard !range.isEmpty else { return range.lowerBound }
+            let first = max(range.lowerBound, guess &- Constants.probeWindow)
+            let last = min(range.upperBound, guess &+ Constants.probeWindow + 1) &- 1
+            let middle = first &+ (last &- first) / 2
+            let firstBelow = entries[first].word < word
+            let middleBelow = entries[middle].word < word
+            let lastBelow = entries[last].word < word
             var low: Int
             var high: Int
             var step = 1
-            if guess < range.upperBound && entries[guess].word < word {
-                // Everything before `low` is below `word`; find a `high` that is not.
-                low = guess + 1
-                while true {
-                    let probe = low + step - 1
-                    if probe >= range.upperBound {
-                        high = range.upperBound
-                        break
-                    }
-                    if entries[probe].word >= word {
-                        high = probe
-                        break
-                    }
-                    low = probe + 1
-                    step &<<= 1
-                }
-            } else {
-                // `high` is not below `word` (or is the end); find a `low` after one that is.
-                high = guess
+            if !firstBelow {
+                // The answer is at or before `first`: gallop down.
+                high = first
                 while true {
                     let probe = high - step
                     if probe < range.lowerBound {
@@ -203,6 +200,28 @@ extension HashedPhoneMultimap {
                     high = probe
                     step &<<= 1
                 }
+            } else if lastBelow {
+                // The answer is after `last`: gallop up.
+                low = last + 1
+                while true {
+                    let probe = low + step - 1
+                    if probe >= range.upperBound {
+                        high = range.upperBound
+                        break
+                    }
+                    if entries[probe].word >= word {
+                        high = probe
+                        break
+                    }
+                    low = probe + 1
+                    step &<<= 1
+                }
+            } else if middleBelow {
+                low = middle + 1
+                high = last
+            } else {
+                low = first + 1
+                high = middle
             }
             while low < high {
                 let middle = low + (high - low) / 2
