@@ -166,10 +166,11 @@ extension HashedPhoneMultimap {
         /// (in `range`, or its end): O(log d) for a guess d entries off.
         ///
         /// The window of ``Constants/probeWindow`` entries each side of the guess is read at
-        /// both ends and in the middle first: three loads that do not depend on one another,
-        /// so their cache misses overlap, and that touch every cache line of the window. When
-        /// the answer is inside (most of the time in a fresh bucket) the search ends there;
-        /// otherwise it gallops on from the window's edge.
+        /// both ends first, two loads that do not depend on each other. When the answer lies
+        /// inside (most of the time in a fresh bucket) it is the window's start plus the count
+        /// of its words below `word`, summed without a branch: every load of the window is
+        /// independent, so their cache misses overlap, and no mispredicted step stalls the
+        /// next probe. Otherwise the search gallops on from the window's edge.
         @inline(__always)
         private static func lowerBound(
             of word: UInt64, in entries: UnsafeBufferPointer<Entry>, _ range: Range<Int>, from guess: Int
@@ -177,9 +178,7 @@ extension HashedPhoneMultimap {
             guard !range.isEmpty else { return range.lowerBound }
             let first = max(range.lowerBound, guess &- Constants.probeWindow)
             let last = min(range.upperBound, guess &+ Constants.probeWindow + 1) &- 1
-            let middle = first &+ (last &- first) / 2
             let firstBelow = entries[first].word < word
-            let middleBelow = entries[middle].word < word
             let lastBelow = entries[last].word < word
             var low: Int
             var high: Int
@@ -216,12 +215,14 @@ extension HashedPhoneMultimap {
                     low = probe + 1
                     step &<<= 1
                 }
-            } else if middleBelow {
-                low = middle + 1
-                high = last
             } else {
-                low = first + 1
-                high = middle
+                // Inside the window: count the words below `word` without a branch, so that
+                // the processor runs on into the next probe instead of guessing at each step.
+                var below = 0
+                for position in first...last {
+                    below &+= entries[position].word < word ? 1 : 0
+                }
+                return first &+ below
             }
             while low < high {
                 let middle = low + (high - low) / 2
