@@ -12,7 +12,7 @@ func matchingBenchmarks(_ runner: BenchmarkRunner) {
 
 /// Phone numbers drawn as `contacts generate` draws its users' phones: a culture by its share,
 /// one of its regions by weight, then a number of one of that country's plans.
-private struct PhoneNumberSource {
+struct PhoneNumberSource {
     private var random: FixtureRandom
 
     init(seed: UInt64) {

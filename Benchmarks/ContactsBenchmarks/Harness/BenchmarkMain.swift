@@ -12,6 +12,7 @@ let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "hashing", run: hashingBenchmarks),
     BenchmarkSuite(name: "social", run: socialBenchmarks),
     BenchmarkSuite(name: "matching", run: matchingBenchmarks),
+    BenchmarkSuite(name: "upload", run: uploadBenchmarks),
     BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
     BenchmarkSuite(name: "search", run: searchBenchmarks),
 ]

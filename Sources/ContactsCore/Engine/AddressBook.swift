@@ -37,10 +37,22 @@ struct AddressBook: Sendable {
     }
 
     /// Stores each contact with its numbers (a contact replaces an earlier one with its id; a
-    /// repeated id: the later one wins); returns their slots, in order. The search index takes
-    /// the whole batch at once, so it rebuilds at most once.
+    /// repeated id: the later one wins); returns their slots, in order.
+    ///
+    /// A batch at least as large as the book (a first upload, or one that replaces most of
+    /// it) builds the book's search index afresh in one sorted build, which folds at most
+    /// twice the batch; a smaller one updates the index contact by contact.
+    ///
+    /// - Complexity: O(b) folds and index updates for b contacts, or O((n + b) log (n + b))
+    ///   for a book of n contacts rebuilt.
     mutating func put(_ batch: [(contact: Contact, numbers: [UInt64])]) -> [UInt32] {
-        search.update(withContentsOf: batch.lazy.map(\.contact))
+        if batch.count >= search.count {
+            let current = search
+            let kept = entries.compactMap { current.contact(id: $0.id) }
+            search = ContactSearchIndex(kept + batch.map(\.contact))
+        } else {
+            search.update(withContentsOf: batch.lazy.map(\.contact))
+        }
         return batch.map { contact, numbers in
             let key = ExactString(contact.id)
             let entry = Entry(id: contact.id, numbers: numbers)
