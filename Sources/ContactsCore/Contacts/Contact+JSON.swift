@@ -13,21 +13,30 @@ extension Contact {
     ///
     /// Only `id` is required; unknown keys are ignored; a known key whose value is `null` counts
     /// as absent. A known key of the wrong type rejects the contact as `invalid_field`.
+    ///
+    /// - Complexity: one pass over the object's members (each key compared with the known keys
+    ///   of its length only), then one decode per known key.
     public init(json: JSONValue) throws(ContactRejection) {
         guard case .object(let object) = json else { throw .notAnObject }
-        guard case .string(let id)? = object["id"], Identifier.isValid(id) else { throw .invalidID }
+        // The value of each known key: the last member with that key wins.
+        var values = [JSONValue?](repeating: nil, count: ContactKey.allCases.count)
+        for member in object.members {
+            if let key = ContactKey(member.key) { values[key.rawValue] = member.value }
+        }
+        func value(_ key: ContactKey) -> JSONValue? { values[key.rawValue] }
+        guard case .string(let id)? = value(.id), Identifier.isValid(id) else { throw .invalidID }
         self.init(id: id)
-        ownerId = try Self.string(object, "ownerId")
-        givenName = try Self.string(object, "givenName")
-        familyName = try Self.string(object, "familyName")
-        displayName = try Self.string(object, "displayName")
-        organizationName = try Self.string(object, "organizationName")
-        jobTitle = try Self.string(object, "jobTitle")
-        notes = try Self.string(object, "notes")
-        phoneNumbers = try Self.list(object, "phoneNumbers", LabeledValue.init(json:))
-        emailAddresses = try Self.list(object, "emailAddresses", LabeledValue.init(json:))
-        socialProfiles = try Self.list(object, "socialProfiles", LabeledValue.init(json:))
-        addresses = try Self.list(object, "addresses", PostalAddress.init(json:))
+        ownerId = try Self.string(value(.ownerId))
+        givenName = try Self.string(value(.givenName))
+        familyName = try Self.string(value(.familyName))
+        displayName = try Self.string(value(.displayName))
+        organizationName = try Self.string(value(.organizationName))
+        jobTitle = try Self.string(value(.jobTitle))
+        notes = try Self.string(value(.notes))
+        phoneNumbers = try Self.list(value(.phoneNumbers), LabeledValue.init(json:))
+        emailAddresses = try Self.list(value(.emailAddresses), LabeledValue.init(json:))
+        socialProfiles = try Self.list(value(.socialProfiles), LabeledValue.init(json:))
+        addresses = try Self.list(value(.addresses), PostalAddress.init(json:))
     }
 
     /// The JSON form with every key of PROTOCOL §1, in its order; `displayName` is the
@@ -50,17 +59,23 @@ extension Contact {
     }
 
     fileprivate static func string(_ object: JSONObject, _ key: String) throws(ContactRejection) -> String {
-        switch object[key] {
+        try string(object[key])
+    }
+
+    /// A known string field: absent or null is `""`; any other type is `invalid_field`.
+    private static func string(_ value: JSONValue?) throws(ContactRejection) -> String {
+        switch value {
         case nil, .null?: return ""
         case .string(let value)?: return value
         default: throw .invalidField
         }
     }
 
-    fileprivate static func list<Element>(
-        _ object: JSONObject, _ key: String, _ decode: (JSONObject) throws(ContactRejection) -> Element
+    /// A known list field: absent or null is empty; entries must be objects.
+    private static func list<Element>(
+        _ value: JSONValue?, _ decode: (JSONObject) throws(ContactRejection) -> Element
     ) throws(ContactRejection) -> [Element] {
-        switch object[key] {
+        switch value {
         case nil, .null?: return []
         case .array(let entries)?:
             var decoded: [Element] = []
@@ -72,6 +87,31 @@ extension Contact {
             return decoded
         default: throw .invalidField
         }
+    }
+}
+
+/// The keys of a contact object that PROTOCOL §1 knows, matched by their bytes.
+private enum ContactKey: Int, CaseIterable {
+    case id, ownerId, givenName, familyName, displayName, organizationName, jobTitle, notes
+    case phoneNumbers, emailAddresses, socialProfiles, addresses
+
+    /// The key as written in JSON.
+    var name: String { String(describing: self) }
+
+    /// The known keys by UTF-8 length, so a member's key is compared with one or two of them.
+    private static let byLength: [[(name: String, key: ContactKey)]] = {
+        var table = [[(name: String, key: ContactKey)]](repeating: [], count: 17)
+        for key in allCases { table[key.name.utf8.count].append((key.name, key)) }
+        return table
+    }()
+
+    /// The known key with exactly the bytes of `key`, or nil.
+    init?(_ key: String) {
+        let length = key.utf8.count
+        guard length < Self.byLength.count,
+            let known = Self.byLength[length].first(where: { $0.name.utf8Equals(key) })
+        else { return nil }
+        self = known.key
     }
 }
 

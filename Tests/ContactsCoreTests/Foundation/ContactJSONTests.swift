@@ -104,6 +104,22 @@ import Testing
         #expect(entries.addresses == [PostalAddress(country: "ES")])
     }
 
+    @Test(arguments: stringKeys)
+    func aRepeatedKeyReadsAsItsLastMember(_ key: String) throws {
+        let accepted = try Self.decode(#"{"id":5,"\#(key)":5,"id":"a","\#(key)":"Ann"}"#).get()
+        #expect(accepted.id == "a")
+        let json = try #require(accepted.jsonValue.objectValue)
+        #expect(json[key] == .string("Ann"))
+        #expect(try Self.rejection(#"{"id":"a","\#(key)":"Ann","\#(key)":5}"#) == .invalidField)
+        #expect(try Self.rejection(#"{"id":"a","id":7}"#) == .invalidID)
+    }
+
+    @Test func keysMatchByBytes() throws {
+        // "givenName" with a decomposed or look-alike letter is an unknown key, so ignored.
+        let contact = try Self.decode(#"{"id":"a","giveNName":5,"givenNam\u0065\u0301":5,"givenName ":5}"#).get()
+        #expect(contact.givenName == "")
+    }
+
     @Test func unknownKeysAreIgnored() throws {
         let contact = try Contact(
             json: JSONParser.parse(
