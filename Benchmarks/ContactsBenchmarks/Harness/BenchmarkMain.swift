@@ -14,6 +14,7 @@ let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "matching", run: matchingBenchmarks),
     BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
     BenchmarkSuite(name: "search", run: searchBenchmarks),
+    BenchmarkSuite(name: "store", run: storeBenchmarks),
 ]
 
 @main

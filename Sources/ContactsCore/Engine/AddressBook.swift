@@ -38,9 +38,15 @@ struct AddressBook: Sendable {
 
     /// Stores each contact with its numbers (a contact replaces an earlier one with its id; a
     /// repeated id: the later one wins); returns their slots, in order. The search index takes
-    /// the whole batch at once, so it rebuilds at most once.
+    /// the whole batch at once, so it rebuilds at most once; an empty book's index (a first
+    /// upload, or a book loaded from the store) is built in bulk from the batch, without
+    /// the per-contact delta that would be rebuilt at once.
     mutating func put(_ batch: [(contact: Contact, numbers: [UInt64])]) -> [UInt32] {
-        search.update(withContentsOf: batch.lazy.map(\.contact))
+        if slotByID.isEmpty {
+            search = ContactSearchIndex(batch.lazy.map(\.contact))
+        } else {
+            search.update(withContentsOf: batch.lazy.map(\.contact))
+        }
         return batch.map { contact, numbers in
             let key = ExactString(contact.id)
             let entry = Entry(id: contact.id, numbers: numbers)
