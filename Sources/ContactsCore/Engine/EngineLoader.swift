@@ -20,8 +20,8 @@ struct EngineLoader: StoreLoader {
     private var pendingOwner: UInt32?
     private var pendingContacts: [(contact: Contact, numbers: [UInt64])] = []
     private var directoryStarted = false
-    /// Books handed to the background so far (their order, for ``finish()``).
-    private var booksStarted = 0
+    /// The owners whose books went to the background.
+    private var ownersStarted = Set<UInt32>()
     /// What the background builds hand back, and the group that waits for them.
     private let built = ReadWriteLocked(BackgroundBuilds())
     private let builds = DispatchGroup()
@@ -55,9 +55,15 @@ struct EngineLoader: StoreLoader {
 
     mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
         startDirectory()
-        let owner = try index(of: owner)
+        let key = owner
+        let owner = try index(of: key)
         // The store yields each owner's contacts together: a book is put as one batch.
-        if pendingOwner != owner { flushPendingContacts() }
+        if pendingOwner != owner {
+            flushPendingContacts()
+            guard !ownersStarted.contains(owner) else {
+                throw LoadError("the contacts of user key \(key) do not come together")
+            }
+        }
         pendingOwner = owner
         pendingContacts.append((contact, phones))
     }
@@ -66,15 +72,14 @@ struct EngineLoader: StoreLoader {
     private mutating func flushPendingContacts() {
         guard let owner = pendingOwner, !pendingContacts.isEmpty else { return }
         let batch = pendingContacts
-        let sequence = booksStarted
         pendingContacts = []
-        booksStarted += 1
+        ownersStarted.insert(owner)
         let built = built
         DispatchQueue.global().async(group: builds) {
             var book = AddressBook()
             let slots = book.put(batch)
             built.write {
-                $0.books.append(BuiltBook(sequence: sequence, owner: owner, book: book, slots: slots, batch: batch))
+                $0.books.append(BuiltBook(owner: owner, book: book, slots: slots, batch: batch))
             }
         }
     }
@@ -122,15 +127,10 @@ struct EngineLoader: StoreLoader {
         var uploadOwners: [UInt32] = []
         var uploadContacts: [UInt32] = []
         var uploadNumbers: [UInt64] = []
-        for built in books.sorted(by: { $0.sequence < $1.sequence }) {
-            var slots = built.slots
-            if state.books[built.owner] == nil {
-                state.books[built.owner] = built.book
-            } else {
-                // Not from a store (which yields a book's contacts together): merged in order.
-                slots = state.books[built.owner, default: AddressBook()].put(built.batch)
-            }
-            for (slot, pending) in zip(slots, built.batch) {
+        // In the order the books were read, so the upload index is built alike every time.
+        for built in books.sorted(by: { $0.owner < $1.owner }) {
+            state.books[built.owner] = built.book
+            for (slot, pending) in zip(built.slots, built.batch) {
                 for number in Set(pending.numbers) {
                     uploadOwners.append(built.owner)
                     uploadContacts.append(slot)
@@ -153,7 +153,6 @@ private struct BackgroundBuilds {
 
 /// A book built in the background, with the slots of its batch.
 private struct BuiltBook {
-    let sequence: Int
     let owner: UInt32
     let book: AddressBook
     let slots: [UInt32]
