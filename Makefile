@@ -36,6 +36,7 @@ demo: setup
 
 bench: setup
 	$(SWIFT) build -c release --product ContactsBenchmarks
+	$(SWIFT) build -c release --product contacts
 	.build/release/ContactsBenchmarks $(if $(QUICK),--quick) --json .build/benchmarks.json
 
 docs: setup

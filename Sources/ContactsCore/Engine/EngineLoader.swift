@@ -1,6 +1,13 @@
+import Dispatch
+
 /// Rebuilds an ``EngineState`` from a store's rows: users first (dense indexes in load
 /// order), then follows, contacts, events, searches and budget use, collected into bulk
 /// builds of the graph, the phone table and the upload index.
+///
+/// The search indexes — the bulk of an open — are built on background threads while the
+/// store is still being read: the user directory as soon as the users are in, each address
+/// book as soon as its last contact is (the store yields a book's contacts together).
+/// ``finish()`` builds the graph and the phone table meanwhile, then waits for them.
 struct EngineLoader: StoreLoader {
     private var state: EngineState
     private let phoneKeySeed: UInt64
@@ -9,12 +16,15 @@ struct EngineLoader: StoreLoader {
     private var registeredNumbers: [UInt64] = []
     private var registeredUsers: [UInt32] = []
     private var edges: [FollowEdge] = []
-    private var uploadOwners: [UInt32] = []
-    private var uploadContacts: [UInt32] = []
-    private var uploadNumbers: [UInt64] = []
     private var searches: [UInt32: [String]] = [:]
     private var pendingOwner: UInt32?
     private var pendingContacts: [(contact: Contact, numbers: [UInt64])] = []
+    private var directoryStarted = false
+    /// The owners whose books went to the background.
+    private var ownersStarted = Set<UInt32>()
+    /// What the background builds hand back, and the group that waits for them.
+    private let built = ReadWriteLocked(BackgroundBuilds())
+    private let builds = DispatchGroup()
 
     init(phoneKeySeed: UInt64) {
         self.phoneKeySeed = phoneKeySeed
@@ -39,31 +49,56 @@ struct EngineLoader: StoreLoader {
     }
 
     mutating func loadFollow(follower: StoreUserKey, followee: StoreUserKey, since: Int64) throws {
+        startDirectory()
         edges.append(FollowEdge(follower: try index(of: follower), followee: try index(of: followee), since: since))
     }
 
     mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
-        let owner = try index(of: owner)
+        startDirectory()
+        let key = owner
+        let owner = try index(of: key)
         // The store yields each owner's contacts together: a book is put as one batch.
-        if pendingOwner != owner { flushPendingContacts() }
+        if pendingOwner != owner {
+            flushPendingContacts()
+            guard !ownersStarted.contains(owner) else {
+                throw LoadError("the contacts of user key \(key) do not come together")
+            }
+        }
         pendingOwner = owner
         pendingContacts.append((contact, phones))
     }
 
+    /// Builds the pending book on a background thread.
     private mutating func flushPendingContacts() {
         guard let owner = pendingOwner, !pendingContacts.isEmpty else { return }
-        let slots = state.books[owner, default: AddressBook()].put(pendingContacts)
-        for (slot, pending) in zip(slots, pendingContacts) {
-            for number in Set(pending.numbers) {
-                uploadOwners.append(owner)
-                uploadContacts.append(slot)
-                uploadNumbers.append(number)
+        let batch = pendingContacts
+        pendingContacts = []
+        ownersStarted.insert(owner)
+        let built = built
+        DispatchQueue.global().async(group: builds) {
+            var book = AddressBook()
+            let slots = book.put(batch)
+            built.write {
+                $0.books.append(BuiltBook(owner: owner, book: book, slots: slots, batch: batch))
             }
         }
-        pendingContacts.removeAll(keepingCapacity: true)
+    }
+
+    /// Builds the user directory on a background thread, once, when the users are all in.
+    private mutating func startDirectory() {
+        guard !directoryStarted else { return }
+        directoryStarted = true
+        let users = state.users
+        let built = built
+        DispatchQueue.global().async(group: builds) {
+            let directory = ContactSearchIndex(
+                users.compactMap { $0.map { Contact(id: $0.userId, displayName: $0.displayName) } })
+            built.write { $0.directory = directory }
+        }
     }
 
     mutating func loadEvent(_ event: StoredEvent, creator: StoreUserKey) throws {
+        startDirectory()
         _ = try state.events.create(
             Event(
                 eventId: event.eventId, creator: try index(of: creator), title: event.title,
@@ -83,15 +118,45 @@ struct EngineLoader: StoreLoader {
 
     /// The rebuilt state and the recent searches by user.
     consuming func finish() throws -> (EngineState, [UInt32: [String]]) {
+        startDirectory()
         flushPendingContacts()
         state.graph = try FollowGraph(userIDs: userIDs, edges: edges)
         state.phoneOwners = try HashedPhoneTable(numbers: registeredNumbers, users: registeredUsers, seed: phoneKeySeed)
+        builds.wait()
+        let (books, directory) = built.write { built in (built.books, built.directory) }
+        var uploadOwners: [UInt32] = []
+        var uploadContacts: [UInt32] = []
+        var uploadNumbers: [UInt64] = []
+        // In the order the books were read, so the upload index is built alike every time.
+        for built in books.sorted(by: { $0.owner < $1.owner }) {
+            state.books[built.owner] = built.book
+            for (slot, pending) in zip(built.slots, built.batch) {
+                for number in Set(pending.numbers) {
+                    uploadOwners.append(built.owner)
+                    uploadContacts.append(slot)
+                    uploadNumbers.append(number)
+                }
+            }
+        }
         state.uploads = try UploadIndex(
             owners: uploadOwners, contacts: uploadContacts, numbers: uploadNumbers, seed: phoneKeySeed)
-        state.directory = ContactSearchIndex(
-            state.users.compactMap { $0.map { Contact(id: $0.userId, displayName: $0.displayName) } })
+        state.directory = directory
         return (state, searches)
     }
+}
+
+/// The results of the loader's background builds.
+private struct BackgroundBuilds {
+    var books: [BuiltBook] = []
+    var directory = ContactSearchIndex()
+}
+
+/// A book built in the background, with the slots of its batch.
+private struct BuiltBook {
+    let owner: UInt32
+    let book: AddressBook
+    let slots: [UInt32]
+    let batch: [(contact: Contact, numbers: [UInt64])]
 }
 
 /// A store whose rows do not fit together (a follow of an unknown user, say).

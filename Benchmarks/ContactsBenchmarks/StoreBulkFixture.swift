@@ -1,0 +1,121 @@
+import ContactsCore
+import Foundation
+
+/// A store of `users` users (a `contacts generate` fixture's, seed 5), `followsPerUser`
+/// distinct follows of each (followees drawn by Zipf's law over a scattered ranking, so a
+/// few users have very many followers) and the fixture's `contacts` contacts (books of
+/// about 750, phones normalized with the owner's region as an upload would), written in bulk
+/// through ``ContactStore``'s transactions: one for the users, one for the follows, one for
+/// the contacts (with a page cache that holds the whole file, so each page is written to the
+/// log once per table).
+struct StoreBulkFixture {
+    let path: String
+    let userCount: Int
+    let followCount: Int
+    let contactCount: Int
+    /// A user with followers and a user with an uploaded book, to check reads after an open.
+    let followedUser: String
+    let owner: String
+    /// Milliseconds spent writing the store (the fixture generation excluded).
+    let buildMillis: Double
+
+    init(path: String, users: Int, followsPerUser: Int, contacts: Int) throws {
+        self.path = path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "contacts-store-fixture-\(getpid())", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try FixtureGenerator(options: .init(contacts: contacts, users: users, seed: 5))
+            .generate(into: directory.path)
+        let fixtureUsers = try FixtureReader<FixtureUser>.readAll(
+            path: directory.appendingPathComponent("users.jsonl").path)
+        let ids = fixtureUsers.map(\.userId)
+        var regionOf: [String: String] = [:]
+        for user in fixtureUsers { regionOf[user.userId] = user.region }
+        let books = try Self.books(directory: directory.path, regionOf: regionOf)
+        let follows = Self.follows(users: fixtureUsers.count, perUser: followsPerUser)
+
+        let start = WallClock.monotonicNanoseconds()
+        // A large page cache: the followee index takes random inserts.
+        let store = try ContactStore.open(
+            path: path, options: StoreOptions(durability: .normal, cacheKibibytes: 2 << 20))
+        try store.transaction { transaction in
+            for user in fixtureUsers {
+                guard let e164 = UInt64(user.phone.dropFirst()) else {
+                    throw BaselineError("fixture phone \(user.phone) is not +digits")
+                }
+                _ = try transaction.registerUser(userId: user.userId, e164: e164, displayName: user.displayName)
+            }
+        }
+        try store.transaction { transaction in
+            for edge in follows {
+                _ = try transaction.follow(
+                    followerId: ids[Int(edge.follower)], followeeId: ids[Int(edge.followee)], since: edge.since)
+            }
+        }
+        try store.transaction { transaction in
+            for (owner, book) in books { try transaction.upsertContacts(ownerId: owner, book) }
+        }
+        try store.close()
+        buildMillis = Double(WallClock.monotonicNanoseconds() - start) / 1e6
+
+        userCount = fixtureUsers.count
+        followCount = follows.count
+        contactCount = books.reduce(0) { $0 + $1.book.count }
+        followedUser = ids[Int(follows[0].followee)]
+        owner = books.first?.owner ?? ids[0]
+    }
+
+    /// The fixture's contacts by owner, in file order, each with its distinct numbers
+    /// normalized with the owner's region (unnormalizable phones left out, as uploads do).
+    private static func books(directory: String, regionOf: [String: String]) throws
+        -> [(owner: String, book: [(contact: Contact, phones: [UInt64])])]
+    {
+        let normalizer = PhoneNumberNormalizer()
+        var books: [(owner: String, book: [(contact: Contact, phones: [UInt64])])] = []
+        var position: [String: Int] = [:]
+        try FixtureReader<Contact>(directory: directory).forEach { contact in
+            let region = regionOf[contact.ownerId]
+            var numbers: [UInt64] = []
+            for phone in contact.phoneNumbers {
+                guard let number = try? normalizer.normalize(phone.value, defaultRegion: region).e164,
+                    number <= 999_999_999_999_999, !numbers.contains(number)
+                else { continue }
+                numbers.append(number)
+            }
+            if let index = position[contact.ownerId] {
+                books[index].book.append((contact, numbers))
+            } else {
+                position[contact.ownerId] = books.count
+                books.append((contact.ownerId, [(contact, numbers)]))
+            }
+        }
+        return books
+    }
+
+    /// `perUser` distinct follows of each user, by follower then followee (the table's key
+    /// order, so its inserts append), followees drawn log-uniformly by popularity rank.
+    private static func follows(users: Int, perUser: Int) -> [FollowEdge] {
+        var random = SplitMix64(seed: 8)
+        let scatter = SocialFixture.coprimeMultiplier(for: users)
+        let logUsers = log(Double(users))
+        var edges: [FollowEdge] = []
+        edges.reserveCapacity(users * perUser)
+        var followees: [UInt32] = []
+        for follower in 0..<UInt32(users) {
+            followees.removeAll(keepingCapacity: true)
+            while followees.count < min(perUser, users - 1) {
+                let unit = Double(random.next() >> 11) / Double(1 << 53)
+                let rank = min(users - 1, Int(exp(unit * logUsers)) - 1)
+                let followee = UInt32((rank &* scatter &+ 12_345) % users)
+                if followee != follower && !followees.contains(followee) { followees.append(followee) }
+            }
+            followees.sort()
+            for followee in followees {
+                // `since` in the three years from 2023-11-14.
+                let since = 1_700_000_000_000 + Int64(random.next() % (3 * 365 * 86_400_000))
+                edges.append(FollowEdge(follower: follower, followee: followee, since: since))
+            }
+        }
+        return edges
+    }
+}
