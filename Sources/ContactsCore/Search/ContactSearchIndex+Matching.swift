@@ -43,10 +43,8 @@ extension ContactSearchIndex {
             candidates = candidates.subtracting(SlotSet(sorted: deadSlots, universe: universe))
         }
         guard !unchecked.isEmpty else { return candidates }
-        return store.withView { view in
-            candidates.filter { slot in
-                unchecked.allSatisfy { matches($0, field: field, text: view.text(of: Int(slot)), slot: slot) }
-            }
+        return store.filter(candidates) { slot, text in
+            unchecked.allSatisfy { matches($0, field: field, text: text, slot: slot) }
         }
     }
 
@@ -100,11 +98,12 @@ extension ContactSearchIndex {
                 } else {
                     names.addSlots(ofOrdinals: ordinals, to: &union)
                 }
-                union.add(confirmed(names.deltaGrams, delta, within: restriction, excluding: nil) { $0.name })
+                let inDelta = confirmed(names.deltaGrams, delta, within: restriction, excluding: &union) { $0.name }
+                union.add(inDelta)
             case .list(let table, let lookup):
-                union.add(slotCandidates(table, lookup, within: restriction))
+                addExact(table, lookup, within: restriction, to: &union)
             case .slots(let source, let lookup) where lookup.isExact:
-                union.add(slotCandidates(self[source], lookup, within: restriction))
+                addExact(self[source], lookup, within: restriction, to: &union)
             case .slots(let source, let lookup):
                 inexact.append((source, lookup))
             case .values(let table, let ordinals):
@@ -115,24 +114,32 @@ extension ContactSearchIndex {
                         ?? liveSlots { $0.contains(.hasEmail) })
             }
         }
-        var result = union.finish()
-        if !inexact.isEmpty {
-            var more = SlotUnion(universe: universe, expected: result.count)
-            more.add(result)
-            for (source, lookup) in inexact {
-                more.add(
-                    confirmed(self[source], lookup, within: restriction, excluding: result) { text in
-                        switch source {
-                        case .emailLocal: text.emails
-                        case .notes: text.notes
-                        case .digits: text.phoneDigits
-                        }
-                    })
+        for (source, lookup) in inexact {
+            let found = confirmed(self[source], lookup, within: restriction, excluding: &union) { text in
+                switch source {
+                case .emailLocal: text.emails
+                case .notes: text.notes
+                case .digits: text.phoneDigits
+                }
             }
-            result = more.finish()
+            union.add(found)
         }
+        var result = union.finish()
         if let candidates, restriction == nil { result = result.intersection(candidates) }
         return result
+    }
+
+    /// Adds the slots of an exact lookup (one list) to `union`, within `candidates` when
+    /// given: without them, the list goes into the union as it is read (a bitmap list is ORed
+    /// in place, not copied into a set first).
+    private func addExact(
+        _ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?, to union: inout SlotUnion
+    ) {
+        if candidates == nil, lookup.postings.count == 1 {
+            union.add(lookup.postings[0], from: table)
+        } else {
+            union.add(slotCandidates(table, lookup, within: candidates))
+        }
     }
 
     /// The candidates of one per-slot lookup: its lists intersected rarest first (stopping
@@ -151,17 +158,15 @@ extension ContactSearchIndex {
     }
 
     /// The slots of one per-slot lookup whose text (as `text` picks it) contains its needle:
-    /// the candidates, less `excluded` (already matched), confirmed.
+    /// the candidates, less the members of `matched` (found already), confirmed.
     private func confirmed(
-        _ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?, excluding excluded: SlotSet?,
-        text: (FoldedTextStore.Text) -> UnsafeBufferPointer<UInt8>
+        _ table: TrigramIndex, _ lookup: TermPlan.Lookup, within candidates: SlotSet?,
+        excluding matched: inout SlotUnion, text: (FoldedTextStore.Text) -> UnsafeBufferPointer<UInt8>
     ) -> SlotSet {
         var found = slotCandidates(table, lookup, within: candidates)
         guard !lookup.isExact else { return found }
-        if let excluded { found = found.subtracting(excluded) }
-        return store.withView { view in
-            found.filter { Bytes.contains(text(view.text(of: Int($0))), lookup.needle) }
-        }
+        found = matched.removingMembers(from: found)
+        return store.filter(found) { Bytes.contains(text($1), lookup.needle) }
     }
 }
 

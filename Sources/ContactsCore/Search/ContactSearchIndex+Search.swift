@@ -54,7 +54,7 @@ extension ContactSearchIndex {
         var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
         store.withView { view in
             let delta = sortedDelta(in: view) { store.flags(of: Int($0)).isSuperset(of: required) }
-            collect(into: &page, tierCount: total, delta: delta, view: view) { body in
+            collect(into: &page, tierCount: { total }, delta: delta, view: view) { body in
                 for slot in 0..<baseSlotCount where store.flags(of: slot).isSuperset(of: required) {
                     guard body(UInt32(slot)) else { return }
                 }
@@ -65,44 +65,75 @@ extension ContactSearchIndex {
 
     /// The slots of `matches` at ranks `skip ..< skip + limit`.
     ///
-    /// The base is in ranking-key order already, so each tier of it is a set walked in slot
-    /// order: tier 0 is one range of base slots (the names starting with `prefix`), found by
-    /// binary search; tier 1 comes from the names' word prefixes; tier 2 is the rest. Matches in
-    /// the delta are ranked one by one and merged in. A tier that ends before `skip` is only
-    /// counted, and nothing past `skip + limit` is computed.
+    /// The base is in ranking-key order already, so each tier of it is walked in slot order:
+    /// tier 0 is one range of base slots (the names starting with `prefix`, a range of
+    /// ordinals found by binary search); tier 1 is the runs of the names with a word starting
+    /// with every term (from the names' word prefixes), outside that range; tier 2 is the
+    /// rest, each slot's name ordinal found as the walk goes. Matches in the delta are ranked
+    /// one by one and merged in. No set of a tier's slots is built: a tier is counted (over
+    /// `matches` within its runs) only when `skip` may pass it whole, and nothing past
+    /// `skip + limit` is visited.
     private func rank(_ matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], skip: Int, limit: Int) -> [UInt32] {
         var page = PageCollector(skip: skip, limit: limit)
         guard limit > 0, !matches.isEmpty else { return [] }
         return store.withView { view in
-            let range = names.slots(withPrefix: prefix)
+            let prefixOrdinals = names.ordinals(withPrefix: prefix)
+            let range = names.slots(ofOrdinals: prefixOrdinals)
             var deltaTiers: [[UInt32]] = [[], [], []]
-            matches.forEach(from: baseSlotCount) { slot in
-                deltaTiers[tier(of: slot, terms: terms, prefix: prefix, view: view)].append(slot)
-                return true
+            if baseSlotCount < store.count {
+                matches.forEach(from: baseSlotCount) { slot in
+                    deltaTiers[tier(of: slot, terms: terms, prefix: prefix, view: view)].append(slot)
+                    return true
+                }
+                deltaTiers = deltaTiers.map { $0.sorted { slotPrecedes($0, $1, in: view) } }
             }
-            deltaTiers = deltaTiers.map { $0.sorted { slotPrecedes($0, $1, in: view) } }
 
-            let baseTier0 = matches.count(in: range)
-            collect(into: &page, tierCount: baseTier0 + deltaTiers[0].count, delta: deltaTiers[0], view: view) { body in
-                matches.forEach(from: range.lowerBound) { $0 < range.upperBound && body($0) }
-            }
-            guard !page.isFull else { return page.slots }
-
-            let baseTier1 = matches.removing(range).removing(baseSlotCount..<matches.universe).intersection(
-                names.slots(ofOrdinals: names.ordinals(withWordsStarting: terms), universe: matches.universe))
-            collect(into: &page, tierCount: baseTier1.count + deltaTiers[1].count, delta: deltaTiers[1], view: view) {
-                body in baseTier1.forEach(from: 0, body)
+            let baseTier0 = { matches.count(in: range) }
+            collect(into: &page, tierCount: { baseTier0() + deltaTiers[0].count }, delta: deltaTiers[0], view: view) {
+                body in matches.forEach(from: range.lowerBound) { $0 < range.upperBound && body($0) }
             }
             guard !page.isFull else { return page.slots }
 
-            let baseTier2 = matches.count(in: 0..<baseSlotCount) - baseTier0 - baseTier1.count
-            collect(into: &page, tierCount: baseTier2 + deltaTiers[2].count, delta: deltaTiers[2], view: view) {
+            // Tier 1 in the base: the runs of these names, less the prefix range.
+            let wordOrdinals = names.ordinals(withWordsStarting: terms)
+            func forEachTier1Run(_ body: (Range<Int>) -> Bool) {
+                wordOrdinals.forEach { ordinal in
+                    prefixOrdinals.contains(Int(ordinal))
+                        || body(names.slots(ofOrdinals: Int(ordinal)..<Int(ordinal) + 1))
+                }
+            }
+            let baseTier1 = {
+                var total = 0
+                forEachTier1Run { run in
+                    total += matches.count(in: run)
+                    return true
+                }
+                return total
+            }
+            collect(into: &page, tierCount: { baseTier1() + deltaTiers[1].count }, delta: deltaTiers[1], view: view) {
                 body in
+                forEachTier1Run { run in
+                    var stopped = false
+                    matches.forEach(from: run.lowerBound) { slot in
+                        guard slot < run.upperBound else { return false }
+                        stopped = !body(slot)
+                        return !stopped
+                    }
+                    return !stopped
+                }
+            }
+            guard !page.isFull else { return page.slots }
+
+            let baseTier2 = { matches.count(in: 0..<baseSlotCount) - baseTier0() - baseTier1() }
+            collect(into: &page, tierCount: { baseTier2() + deltaTiers[2].count }, delta: deltaTiers[2], view: view) {
+                body in
+                var ordinal = 0
                 for part in [0..<range.lowerBound, range.upperBound..<baseSlotCount] {
                     var stopped = false
                     matches.forEach(from: part.lowerBound) { slot in
                         guard slot < part.upperBound else { return false }
-                        if baseTier1.contains(slot) { return true }
+                        ordinal = names.ordinal(ofSlot: slot, from: ordinal)
+                        if wordOrdinals.contains(UInt32(ordinal)) { return true }
                         stopped = !body(slot)
                         return !stopped
                     }
@@ -146,15 +177,21 @@ extension ContactSearchIndex {
             .sorted { slotPrecedes($0, $1, in: view) }
     }
 
-    /// Adds one tier of `tierCount` slots to `page`: the base slots `base` reports in order
-    /// (until its body returns false), merged with the sorted `delta` slots.
+    /// Adds one tier to `page`: the base slots `base` reports in order (until its body returns
+    /// false), merged with the sorted `delta` slots. `tierCount` (the tier's size) is asked
+    /// only while the page has not reached `skip`, to pass a tier wholly before it.
     private func collect(
-        into page: inout PageCollector, tierCount: Int, delta: [UInt32], view: FoldedTextStore.View,
+        into page: inout PageCollector, tierCount: () -> Int, delta: [UInt32], view: FoldedTextStore.View,
         base: ((UInt32) -> Bool) -> Void
     ) {
-        let tierEnd = page.position + tierCount
-        defer { page.position = tierEnd }
-        guard !page.isFull, tierEnd > page.skip else { return }
+        guard !page.isFull else { return }
+        if page.position < page.skip {
+            let tierEnd = page.position + tierCount()
+            if tierEnd <= page.skip {
+                page.position = tierEnd
+                return
+            }
+        }
         var deltaIndex = 0
         base { slot in
             while deltaIndex < delta.count, slotPrecedes(delta[deltaIndex], slot, in: view) {

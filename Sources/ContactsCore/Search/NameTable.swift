@@ -91,11 +91,11 @@ struct NameTable: Sendable {
         return total
     }
 
-    /// The base slots whose name starts with `prefix`: one range, found by binary search over
-    /// the distinct names.
+    /// The ordinals of the names starting with `prefix`: one range (the names are sorted),
+    /// found by binary search.
     ///
     /// - Complexity: O(log n) comparisons.
-    func slots(withPrefix prefix: [UInt8]) -> Range<Int> {
+    func ordinals(withPrefix prefix: [UInt8]) -> Range<Int> {
         dictionary.withValues { view in
             func first(where isAfter: (UnsafeBufferPointer<UInt8>) -> Bool, from start: Int) -> Int {
                 var low = start
@@ -109,7 +109,23 @@ struct NameTable: Sendable {
             let lower = first(where: { !$0.lexicographicallyPrecedes(prefix) }, from: 0)
             let upper = first(
                 where: { !Bytes.hasPrefix($0, prefix) && !$0.lexicographicallyPrecedes(prefix) }, from: lower)
-            return Int(runStarts[lower])..<Int(runStarts[upper])
+            return lower..<upper
+        }
+    }
+
+    /// The base slots of the names with ordinals in `ordinals` (one run of slots).
+    func slots(ofOrdinals ordinals: Range<Int>) -> Range<Int> {
+        Int(runStarts[ordinals.lowerBound])..<Int(runStarts[ordinals.upperBound])
+    }
+
+    /// The ordinal of the name of base slot `slot`, searching from ordinal `start` on (slots
+    /// visited in ascending order pass the previous answer, so each search is short).
+    ///
+    /// - Complexity: O(log d) for a slot d names past `start`.
+    func ordinal(ofSlot slot: UInt32, from start: Int = 0) -> Int {
+        runStarts.withUnsafeBufferPointer { runStarts in
+            // The first run starting after `slot`, less one.
+            runStarts.lowerBound(of: slot + 1, from: start) - 1
         }
     }
 

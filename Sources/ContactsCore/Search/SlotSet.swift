@@ -126,45 +126,7 @@ struct SlotSet: Sendable {
         case .sorted(let slots):
             return slots.lowerBound(of: UInt32(upper)) - slots.lowerBound(of: UInt32(lower))
         case .bitmap(let words):
-            return words.withUnsafeBufferPointer { buffer in
-                let first = lower >> 6
-                let last = (upper - 1) >> 6
-                var total = 0
-                for index in first...last {
-                    var word = buffer[index]
-                    if index == first { word &= ~0 << UInt64(lower & 63) }
-                    if index == last, upper & 63 != 0 { word &= (1 << UInt64(upper & 63)) - 1 }
-                    total += word.nonzeroBitCount
-                }
-                return total
-            }
-        }
-    }
-
-    /// The members outside `range`.
-    ///
-    /// - Complexity: O(log count) plus a copy for an array, O(range / 64) plus a copy for a
-    ///   bitmap.
-    func removing(_ range: Range<Int>) -> SlotSet {
-        let lower = max(0, range.lowerBound)
-        let upper = min(universe, range.upperBound)
-        guard lower < upper else { return self }
-        switch storage {
-        case .sorted(let slots):
-            let first = slots.lowerBound(of: UInt32(lower))
-            let last = slots.lowerBound(of: UInt32(upper))
-            guard first < last else { return self }
-            return SlotSet(sorted: Array(slots[..<first]) + slots[last...], universe: universe)
-        case .bitmap(var words):
-            let removed = count(in: lower..<upper)
-            guard removed > 0 else { return self }
-            for index in (lower >> 6)...((upper - 1) >> 6) {
-                var mask: UInt64 = ~0
-                if index == lower >> 6 { mask &= ~0 << UInt64(lower & 63) }
-                if index == (upper - 1) >> 6, upper & 63 != 0 { mask &= (1 << UInt64(upper & 63)) - 1 }
-                words[index] &= ~mask
-            }
-            return SlotSet(words: words, count: count - removed, universe: universe).normalized()
+            return words.withUnsafeBufferPointer { BitmapWords.count($0, in: lower..<upper) }
         }
     }
 
@@ -191,7 +153,7 @@ struct SlotSet: Sendable {
             let bitmap = if case .bitmap = storage { self } else { other }
             return SlotSet(sorted: slots.filter(bitmap.contains), universe: universe)
         case (.bitmap(let left), .bitmap(let right)):
-            return Self.combine(left, right, universe: universe) { $0 & $1 }
+            return Self.combine(left, right, universe: universe, .and)
         }
     }
 
@@ -216,7 +178,7 @@ struct SlotSet: Sendable {
             let bitmapCount = if case .bitmap = storage { count } else { other.count }
             return SlotSet(words: words, count: bitmapCount + added, universe: universe)
         case (.bitmap(let left), .bitmap(let right)):
-            return Self.combine(left, right, universe: universe) { $0 | $1 }
+            return Self.combine(left, right, universe: universe, .or)
         }
     }
 
@@ -227,7 +189,7 @@ struct SlotSet: Sendable {
         if other.isEmpty || isEmpty { return self }
         switch (storage, other.storage) {
         case (.bitmap(let left), .bitmap(let right)):
-            return Self.combine(left, right, universe: universe) { $0 & ~$1 }
+            return Self.combine(left, right, universe: universe, .andNot)
         case (.bitmap(var words), .sorted(let slots)):
             var removed = 0
             for slot in slots where Int(slot) < universe {
@@ -315,17 +277,13 @@ struct SlotSet: Sendable {
 
     /// Two bitmaps combined word by word.
     private static func combine(
-        _ left: [UInt64], _ right: [UInt64], universe: Int, _ operation: (UInt64, UInt64) -> UInt64
+        _ left: [UInt64], _ right: [UInt64], universe: Int, _ operation: BitmapWords.Operation
     ) -> SlotSet {
         var total = 0
         let words = [UInt64](unsafeUninitializedCapacity: left.count) { output, initialized in
             left.withUnsafeBufferPointer { left in
                 right.withUnsafeBufferPointer { right in
-                    for index in 0..<left.count {
-                        let word = operation(left[index], right[index])
-                        output[index] = word
-                        total += word.nonzeroBitCount
-                    }
+                    total = BitmapWords.combine(left, right, into: output, operation)
                 }
             }
             initialized = left.count

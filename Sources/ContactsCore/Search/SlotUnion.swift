@@ -1,27 +1,41 @@
 /// Gathers the union of several slot sets and posting lists, counting the members once at the
-/// end: a bitmap written in place when the union may hold more than one slot in 256, else
-/// ascending runs merged once at the end.
+/// end: ascending runs merged once at the end while they are few, a bitmap written in place
+/// once they pass one slot in ``bitmapDensityDivisor`` (or a bitmap arrives, or the caller's
+/// upper bound says the union will be dense).
+///
+/// A query whose upper bound is small, or whose parts turn out small, never pays for clearing,
+/// counting and scanning a bitmap of the whole universe.
 struct SlotUnion {
+    /// Runs holding more than one slot in this many become a bitmap: from there on, merging
+    /// them costs more than a pass over the bitmap's words.
+    static let bitmapDensityDivisor = 128
+
     let universe: Int
-    private var words: [UInt64]
+    private var words: [UInt64] = []
     /// Ascending pieces; a piece that continues the previous one is appended to it.
     private var pieces: [[UInt32]] = []
+    /// The slots in `pieces` (repeats counted).
+    private var pieceSlots = 0
 
-    /// An empty union over `universe` slots; `expected` (an upper bound of the members) picks
-    /// the bitmap when the result may be dense.
+    /// An empty union over `universe` slots; it starts as a bitmap when `expected` (an upper
+    /// bound of the members) already passes the runs' limit.
     init(universe: Int, expected: Int) {
         self.universe = universe
-        let dense = expected * SlotSet.arrayDensityDivisor > universe
-        words = dense ? [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe)) : []
+        if expected * Self.bitmapDensityDivisor > universe { switchToBitmap() }
     }
 
     private var isBitmap: Bool { !words.isEmpty }
+
+    /// True when `more` slots added to the runs would make them a bitmap.
+    private func outgrowsRuns(adding more: Int) -> Bool {
+        (pieceSlots + more) * Self.bitmapDensityDivisor > universe
+    }
 
     /// Adds the members of `set`.
     mutating func add(_ set: SlotSet) {
         guard !set.isEmpty else { return }
         if !isBitmap {
-            if case .sorted(let members) = set.storage {
+            if case .sorted(let members) = set.storage, !outgrowsRuns(adding: members.count) {
                 append(members)
                 return
             }
@@ -42,9 +56,15 @@ struct SlotUnion {
     /// Adds the slots of `postings` in `table`.
     mutating func add(_ postings: TrigramIndex.Postings, from table: TrigramIndex) {
         guard postings.count > 0 else { return }
-        guard isBitmap else {
-            add(table.decode(postings, universe: universe))
-            return
+        if !isBitmap {
+            if case .bitmap = postings.base {
+                switchToBitmap()
+            } else if outgrowsRuns(adding: postings.count) {
+                switchToBitmap()
+            } else {
+                add(table.decode(postings, universe: universe))
+                return
+            }
         }
         table.addSlots(of: postings, to: &words)
     }
@@ -52,9 +72,12 @@ struct SlotUnion {
     /// Adds every slot of `range`.
     mutating func add(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        guard isBitmap else {
-            append(range.map { UInt32($0) })
-            return
+        if !isBitmap {
+            guard outgrowsRuns(adding: range.count) else {
+                append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
+                return
+            }
+            switchToBitmap()
         }
         let first = range.lowerBound >> 6
         let last = (range.upperBound - 1) >> 6
@@ -66,30 +89,59 @@ struct SlotUnion {
         }
     }
 
+    /// Merges the ascending runs gathered so far into one (a bitmap needs nothing).
+    ///
+    /// - Complexity: O(n log p) for n slots in p pieces.
+    private mutating func consolidate() {
+        guard !isBitmap, pieces.count > 1 else { return }
+        pieces = [Self.merged(pieces)]
+        pieceSlots = pieces[0].count
+    }
+
+    /// The members of `set` not in the union so far.
+    ///
+    /// - Complexity: O(set.count) bit tests for a bitmap; for runs, their merge (see
+    ///   ``consolidate()``) and then one galloping walk.
+    mutating func removingMembers(from set: SlotSet) -> SlotSet {
+        guard !set.isEmpty else { return set }
+        guard isBitmap else {
+            consolidate()
+            guard let piece = pieces.first else { return set }
+            return set.subtracting(SlotSet(sorted: piece, universe: universe))
+        }
+        return words.withUnsafeBufferPointer { words in
+            set.filter { words[Int($0 >> 6)] & (1 << UInt64($0 & 63)) == 0 }
+        }
+    }
+
     /// The union, counted.
     ///
     /// - Complexity: O(universe / 64) for a bitmap, O(n log p) for n slots in p pieces.
     func finish() -> SlotSet {
-        guard isBitmap else {
-            var merged = pieces
-            while merged.count > 1 {
-                merged = stride(from: 0, to: merged.count, by: 2).map { index in
-                    index + 1 < merged.count ? SlotSet.merge(merged[index], merged[index + 1]) : merged[index]
-                }
-            }
-            return SlotSet(sorted: merged.first ?? [], universe: universe).normalized()
-        }
-        let total = words.withUnsafeBufferPointer { $0.reduce(0) { $0 + $1.nonzeroBitCount } }
+        guard isBitmap else { return SlotSet(sorted: Self.merged(pieces), universe: universe).normalized() }
+        let total = words.withUnsafeBufferPointer { BitmapWords.count($0) }
         return SlotSet(words: words, count: total, universe: universe).normalized()
     }
 
+    /// The ascending union of ascending `pieces`, merged pairwise.
+    private static func merged(_ pieces: [[UInt32]]) -> [UInt32] {
+        var merged = pieces
+        while merged.count > 1 {
+            merged = stride(from: 0, to: merged.count, by: 2).map { index in
+                index + 1 < merged.count ? SlotSet.merge(merged[index], merged[index + 1]) : merged[index]
+            }
+        }
+        return merged.first ?? []
+    }
+
     /// Appends ascending `members` as a piece (onto the last one when they continue it).
-    private mutating func append(_ members: [UInt32]) {
+    private mutating func append(_ members: some Collection<UInt32>) {
         guard let first = members.first else { return }
+        pieceSlots += members.count
         if let last = pieces.last?.last, last < first {
             pieces[pieces.count - 1].append(contentsOf: members)
         } else {
-            pieces.append(members)
+            pieces.append(Array(members))
         }
     }
 
@@ -99,5 +151,6 @@ struct SlotUnion {
             for slot in piece { words[Int(slot >> 6)] |= 1 << UInt64(slot & 63) }
         }
         pieces = []
+        pieceSlots = 0
     }
 }

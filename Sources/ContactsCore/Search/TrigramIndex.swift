@@ -178,11 +178,10 @@ struct TrigramIndex: Sendable {
                 words.withUnsafeBufferPointer { words in
                     bitmapWords.withUnsafeBufferPointer { base in
                         let baseWords = min(wordsPerBitmap, words.count)
-                        for index in 0..<words.count {
-                            let word = index < baseWords ? words[index] & base[start + index] : 0
-                            output[index] = word
-                            total += word.nonzeroBitCount
-                        }
+                        total = BitmapWords.combine(
+                            words, UnsafeBufferPointer(rebasing: base[start..<start + baseWords]),
+                            into: UnsafeMutableBufferPointer(rebasing: output[..<baseWords]), .and)
+                        for index in baseWords..<words.count { output[index] = 0 }
                     }
                     for slot in postings.pending where Int(slot) < universe {
                         let bit: UInt64 = 1 << UInt64(slot & 63)
@@ -205,20 +204,33 @@ struct TrigramIndex: Sendable {
         case (.varint, .sorted(let slots)), (.none, .sorted(let slots)):
             var kept: [UInt32] = []
             slots.withUnsafeBufferPointer { slots in
+                guard var next = slots.first else { return }
                 var position = 0
                 forEachBaseSlot(postings) { slot in
-                    position = slots.lowerBound(of: slot, from: position)
+                    // Most listed slots fall before the next member: one comparison each.
+                    if slot < next { return true }
+                    if slot > next {
+                        position = slots.lowerBound(of: slot, from: position)
+                        guard position < slots.count else { return false }
+                        next = slots[position]
+                        guard slot == next else { return true }
+                    }
+                    kept.append(slot)
+                    position += 1
                     guard position < slots.count else { return false }
-                    if slots[position] == slot { kept.append(slot) }
+                    next = slots[position]
                     return true
                 }
             }
             return SlotSet(sorted: kept + SlotSet.intersect(slots, postings.pending), universe: universe)
-        case (.varint, .bitmap), (.none, .bitmap):
+        case (.varint, .bitmap(let words)), (.none, .bitmap(let words)):
             var kept: [UInt32] = []
-            forEachBaseSlot(postings) { slot in
-                if set.contains(slot) { kept.append(slot) }
-                return true
+            words.withUnsafeBufferPointer { words in
+                forEachBaseSlot(postings) { slot in
+                    guard Int(slot >> 6) < words.count else { return false }
+                    if words[Int(slot >> 6)] & (1 << UInt64(slot & 63)) != 0 { kept.append(slot) }
+                    return true
+                }
             }
             kept.append(contentsOf: postings.pending.filter(set.contains))
             return SlotSet(sorted: kept, universe: universe).normalized()
@@ -227,13 +239,17 @@ struct TrigramIndex: Sendable {
 
     /// Calls `body` with the base slots of a varint list in ascending order until it returns
     /// false.
+    @inline(__always)
     private func forEachBaseSlot(_ postings: Postings, _ body: (UInt32) -> Bool) {
-        guard case .varint(let range) = postings.base else { return }
+        guard case .varint(let range) = postings.base, postings.baseCount > 0 else { return }
         lists.withUnsafeBufferPointer { bytes in
             var offset = range.lowerBound
-            var slot: UInt64 = 0
-            var first = true
-            for _ in 0..<postings.baseCount {
+            // The first varint is the slot itself, each later one the gap less one: starting
+            // from "slot -1" makes every step `slot + gap + 1`.
+            var slot = UInt64.max
+            var remaining = postings.baseCount
+            while remaining > 0 {
+                remaining -= 1
                 let byte = bytes[offset]
                 let gap: UInt64
                 if byte < 0x80 {
@@ -243,8 +259,7 @@ struct TrigramIndex: Sendable {
                     guard let value = Varint.read(bytes, at: &offset, end: range.upperBound) else { return }
                     gap = value
                 }
-                slot = first ? gap : slot + gap + 1
-                first = false
+                slot = slot &+ gap &+ 1
                 guard body(UInt32(truncatingIfNeeded: slot)) else { return }
             }
         }

@@ -44,7 +44,6 @@ import Testing
             let upper = lower + Int(generator.next() % UInt64(universe - lower + 1))
             let range = lower..<upper
             #expect(a.count(in: range) == left.filter { range.contains(Int($0)) }.count)
-            #expect(Self.elements(a.removing(range)) == left.filter { !range.contains(Int($0)) }.sorted())
             var fromLower: [UInt32] = []
             a.forEach(from: lower) { slot in
                 fromLower.append(slot)
