@@ -149,10 +149,11 @@ public struct ContactSearchIndex: Sendable {
         }
     }
 
-    /// The per-slot table of `source`.
+    /// The per-slot table of `source`, changed in place (a `set` would copy the table's
+    /// pending changes on every contact added).
     subscript(source: GramSource) -> TrigramIndex {
         get { slotTables[source.rawValue] }
-        set { slotTables[source.rawValue] = newValue }
+        _modify { yield &slotTables[source.rawValue] }
     }
 
     /// True when the ranking key (`fold(displayName)` bytes, then id bytes) of the first
