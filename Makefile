@@ -43,7 +43,7 @@ docs: setup
 	$(SWIFT) build --target ContactsCore -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
 	docc convert Sources/ContactsCore/ContactsCore.docc --additional-symbol-graph-dir .build/symbol-graphs \
 		--fallback-display-name ContactsCore --fallback-bundle-identifier org.contactscore.ContactsCore \
-		--transform-for-static-hosting --output-path .build/docs
+		--transform-for-static-hosting --warnings-as-errors --output-path .build/docs
 	@echo "docs: open .build/docs/index.html (static site)"
 
 clean:

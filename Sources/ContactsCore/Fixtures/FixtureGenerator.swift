@@ -7,7 +7,7 @@
 /// ```
 ///
 /// The same options give the same bytes, on every run and platform: all randomness comes
-/// from ``FixtureRandom`` seeded with ``Options/seed``, with one independent stream per file.
+/// from `FixtureRandom` seeded with ``Options/seed``, with one independent stream per file.
 ///
 /// What the files hold:
 /// - `users.jsonl`: ``FixtureUser``s `u000001`…, with distinct E.164 mobile numbers of
@@ -15,7 +15,7 @@
 ///   and the region of their number.
 /// - `contacts.jsonl`: ``Contact``s (PROTOCOL §1, every key) with globally unique ids
 ///   `c0000001`…, split among ``Options/owners`` owners (evenly spread users), about 750
-///   each (±⅓). Names from ``FixtureCulture/all`` (90% Latin script, most with
+///   each (±⅓). Names from `FixtureCulture.all` (90% Latin script, most with
 ///   diacritics; 10% Cyrillic, Greek, Chinese, Japanese, Korean, Arabic); 3% of contacts
 ///   are an organization only and 4% a given name only. 65% of a book's people live in
 ///   the owner's country, the others in a region of their culture. Per contact 0–3 phones

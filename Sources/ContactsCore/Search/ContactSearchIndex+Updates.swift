@@ -2,7 +2,7 @@ extension ContactSearchIndex {
     /// Adds `contact`, or replaces the contact with the same id; returns the replaced one.
     ///
     /// - Complexity: O(t) for t grams of the contact's text, amortized: every
-    ///   ``churnDivisor``-th of the index's size in changes rebuilds the base in O(n log n).
+    ///   `churnDivisor`-th of the index's size in changes rebuilds the base in O(n log n).
     @discardableResult
     public mutating func update(with contact: Contact) -> Contact? {
         let replaced = removeSlot(of: contact.id)

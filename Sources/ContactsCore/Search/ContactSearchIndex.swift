@@ -14,12 +14,12 @@
 /// Inside, each contact has a *slot* (a dense `UInt32`). The slots of the *base* are numbered
 /// in ranking order — by the bytes of `fold(displayName)`, then of the id — so posting lists
 /// are already in that order and a page needs no sort, and the contacts sharing a display name
-/// hold one run of slots (see ``NameTable``). Contacts added later get the next slots (the
+/// hold one run of slots (see `NameTable`). Contacts added later get the next slots (the
 /// *delta*); replaced and removed ones leave dead slots behind. When the delta and the dead
 /// outgrow a fraction of the index, the base is rebuilt from the folded text already held (no
-/// refolding). The fields are served by: the ``NameTable`` (display names, by distinct name),
-/// ``ValueTable``s for organizations and email domains (by distinct value), and a
-/// ``TrigramIndex`` per slot for email local parts, notes and phone digits.
+/// refolding). The fields are served by: the `NameTable` (display names, by distinct name),
+/// `ValueTable`s for organizations and email domains (by distinct value), and a
+/// `TrigramIndex` per slot for email local parts, notes and phone digits.
 ///
 /// A value type: copies share storage until written; reads are safe from any number of
 /// threads at once.

@@ -3,7 +3,7 @@
 /// Members are grouped into chunks by their high 16 bits. A chunk with few members is a sorted
 /// array of their low 16 bits (2 bytes a member); a chunk with many is a 2^16-bit bitmap
 /// (8 KiB whatever its count). A chunk becomes a bitmap when it grows past
-/// ``arrayChunkLimit`` members and an array again when it shrinks back to it, so the form of
+/// `arrayChunkLimit` members and an array again when it shrinks back to it, so the form of
 /// every chunk is determined by its count alone.
 ///
 /// ```swift
@@ -148,7 +148,7 @@ public struct AdaptiveSet: Sendable, Equatable {
 
     /// Removes `member`. Returns the index it had, or nil when it was not a member.
     ///
-    /// - Complexity: like ``insert(_:)``; a bitmap chunk shrinking to ``arrayChunkLimit``
+    /// - Complexity: like ``insert(_:)``; a bitmap chunk shrinking to `arrayChunkLimit`
     ///   members turns back into an array in O(2^16 / 64) word reads.
     @discardableResult
     public mutating func remove(_ member: UInt32) -> Int? {

@@ -9,8 +9,8 @@
 ///
 /// Pages go by `since` descending, then user id bytes ascending (the ids are registered with
 /// ``registerUser(_:id:)``). A small relation is gathered and sorted when read; from a
-/// threshold on (see ``defaultMaterializeThreshold``) its order is kept materialized in an
-/// ``OrderedUserList``, so a page at any depth costs a block-size scan plus the page.
+/// threshold on (see `defaultMaterializeThreshold`) its order is kept materialized in an
+/// `OrderedUserList`, so a page at any depth costs a block-size scan plus the page.
 ///
 /// ```swift
 /// var graph = FollowGraph()

@@ -31,7 +31,7 @@ extension ContactStore {
     /// delay, which PROTOCOL §6 allows; nothing else is written behind.
     ///
     /// When written, a repeated query (the same bytes) moves to the front, only the
-    /// ``StoreSchema/recentSearchLimit`` most recent distinct queries of the user are kept,
+    /// `StoreSchema.recentSearchLimit` most recent distinct queries of the user are kept,
     /// and a search of a user who is no longer registered is dropped. The caller passes
     /// the query already trimmed and collapsed as PROTOCOL §6 says. After ``close()``
     /// searches are dropped.
@@ -103,7 +103,7 @@ extension ContactStore {
     }
 
     /// Writes `searches` inside the caller's transaction, then trims each user touched to
-    /// the newest ``StoreSchema/recentSearchLimit`` queries.
+    /// the newest `StoreSchema.recentSearchLimit` queries.
     func writeSearches(_ searches: [PendingSearch], on connection: SQLiteConnection) throws(StoreError) {
         guard !searches.isEmpty else { return }
         var touched: Set<Int64> = []

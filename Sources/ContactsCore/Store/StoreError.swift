@@ -7,8 +7,10 @@
 /// store /var/lib/contacts.db: locked by another process (is a second `contacts serve` running on it?)
 /// ```
 ///
-/// Errors raised while opening (``notOurs``, ``newerSchema``, ``corrupt``, ``readOnly``,
-/// ``locked``) leave the file as it was: nothing is written before every check has passed.
+/// Errors raised while opening (``notOurs(path:detail:)``,
+/// ``newerSchema(path:found:supported:)``, ``corrupt(path:detail:)``,
+/// ``readOnly(path:detail:)``, ``locked(path:)``) leave the file as it was: nothing is written
+/// before every check has passed.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file exists but is not a ContactsCore store: not an SQLite database at all, or an
     /// SQLite database of another application (`detail` says which).

@@ -23,7 +23,7 @@ public protocol StoreLoader {
     /// An event created by `creator` (its `creatorId` is the creator's user id).
     mutating func loadEvent(_ event: StoredEvent, creator: StoreUserKey) throws
     /// The recent distinct queries of `user`, most recent first (at most
-    /// ``StoreSchema/recentSearchLimit``).
+    /// `StoreSchema.recentSearchLimit`).
     mutating func loadRecentSearches(user: StoreUserKey, queries: [String]) throws
     /// `userId` has used `used` new numbers of its upload budget on UTC day `day`
     /// (the user may no longer be registered).

@@ -51,7 +51,7 @@ extension VCardParser {
     /// Whether the file at `path` looks like a vCard file (see ``looksLikeVCard(_:)``);
     /// false when it cannot be read. The name of the file is not consulted.
     ///
-    /// - Complexity: O(1): only the first ``probeLength`` bytes are read.
+    /// - Complexity: O(1): only the first `probeLength` bytes are read.
     public static func looksLikeVCard(fileAtPath path: String) -> Bool {
         guard let data = try? FileSystem.contents(of: path, upTo: probeLength) else { return false }
         return looksLikeVCard(data)
