@@ -44,10 +44,7 @@ extension ContactsEngine {
     {
         try state.read { (state: EngineState) throws(RPCError) in
             let me = try state.registeredUser(userId)
-            let myName = state.user(me)?.displayName ?? ""
-            let iMatch =
-                ContactSearchIndex([Contact(id: userId, displayName: myName)])
-                .search(query, field: .name, skip: 0, limit: 1).total > 0
+            let iMatch = state.directory.contactMatches(id: userId, query: query, field: .name)
             // Without myself among the matches a page is the index's page; with me, read up to
             // the end of the page plus one and take myself out.
             var found: [Contact]

@@ -25,6 +25,20 @@ extension ContactSearchIndex {
     }
 
     /// The page of `matches` at ranks `skip ..< skip + limit`.
+    /// True when the contact with `id` is among the matches of `query` under `field` (the
+    /// empty query matches every contact); false when no contact has that id.
+    ///
+    /// - Complexity: O(t·n) for t terms over the contact's n folded bytes: the naive
+    ///   definition of PROTOCOL §2 on that one contact, no index lookups.
+    public func contactMatches(id: String, query: String, field: SearchField = .any) -> Bool {
+        guard let slot = slotOfID[ExactString(id)] else { return false }
+        let terms = SearchQuery(query).terms.map(SearchTerm.init)
+        return store.withView { view in
+            let text = view.text(of: Int(slot))
+            return terms.allSatisfy { matches($0, field: field, text: text, slot: slot) }
+        }
+    }
+
     private func page(of matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], skip: Int, limit: Int) -> SearchPage {
         let slots = rank(matches, terms: terms, prefix: prefix, skip: max(0, skip), limit: max(0, limit))
         return SearchPage(total: matches.count, contacts: slots.map { slotContacts[Int($0)] })

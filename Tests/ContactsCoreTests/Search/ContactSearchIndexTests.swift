@@ -52,6 +52,28 @@ import Testing
         Self.expectSameFetches(index, model, seed: seed)
     }
 
+    /// `contactMatches(id:query:field:)` says of each contact what the full search says.
+    @Test(arguments: seeds)
+    func contactMatchesEqualsMembershipInTheModel(seed: UInt64) {
+        var fixtures = SearchFixtures(seed: seed)
+        let contacts = fixtures.contacts(fixtures.number(1...80))
+        let index = ContactSearchIndex(contacts)
+        let model = NaiveContactSearch(contacts)
+        for _ in 0..<25 {
+            let query = fixtures.query(from: contacts)
+            for field in SearchField.allCases {
+                let matched = Set(model.search(query, field: field, skip: 0, limit: .max).ids.map(ExactString.init))
+                for contact in contacts {
+                    #expect(
+                        index.contactMatches(id: contact.id, query: query, field: field)
+                            == matched.contains(ExactString(contact.id)),
+                        "seed \(seed) query \(query.debugDescription) field \(field) id \(contact.id)")
+                }
+            }
+        }
+        #expect(!index.contactMatches(id: "no such contact", query: ""))
+    }
+
     /// Adds, replaces and removes in random order (through the delta, the dead slots and
     /// rebuilds), checking against the model along the way.
     @Test(arguments: seeds)
