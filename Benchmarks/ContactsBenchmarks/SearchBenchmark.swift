@@ -57,6 +57,16 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
         runner.consume(UInt64(page.total))
     }
     record(runner, "search latency, whole mix", size: size, ours: ours, baseline: nil)
+    // The same timings by query class (the field a query was drawn for; misses are `any`).
+    let classes: [(name: String, field: SearchField)] = [
+        ("name substrings", .name), ("phone fragments", .phone), ("email fragments", .email), ("misses", .any),
+    ]
+    for (name, field) in classes {
+        let samples = zip(mix, ours).filter { $0.0.field == field }.map(\.1)
+        record(
+            runner, "search latency, \(name) (\(samples.count) of the mix, field any)", size: size, ours: samples,
+            baseline: nil)
+    }
     var fielded: [Double] = []
     for (query, field) in mix {
         let start = WallClock.monotonicNanoseconds()
