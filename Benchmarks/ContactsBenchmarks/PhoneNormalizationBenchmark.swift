@@ -114,19 +114,17 @@ private struct PhoneBenchmarkInputs {
     static func fromGeneratedFixture(contacts: Int) throws -> (
         national: PhoneBenchmarkInputs, e164: PhoneBenchmarkInputs, all: PhoneBenchmarkInputs
     ) {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("contacts-phone-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try FixtureGenerator(options: .init(contacts: contacts, seed: 1)).generate(into: directory.path)
+        let fixture = try GeneratedFixtureDirectory(contacts: contacts, seed: 1)
+        defer { withExtendedLifetime(fixture) {} }
         var regionOfUser: [String: String] = [:]
         var e164: [(raw: String, region: String?)] = []
-        try FixtureReader<FixtureUser>(directory: directory.path).forEach { user in
+        try FixtureReader<FixtureUser>(directory: fixture.path).forEach { user in
             regionOfUser[user.userId] = user.region
             e164.append((user.phone, user.region))
         }
         var all: [(raw: String, region: String?)] = []
         var national: [(raw: String, region: String?)] = []
-        try FixtureReader<Contact>(directory: directory.path).forEach { contact in
+        try FixtureReader<Contact>(directory: fixture.path).forEach { contact in
             let region = regionOfUser[contact.ownerId]
             let prefix = region.flatMap { FixturePhoneCountry.index(ofRegion: $0) }
                 .flatMap { FixturePhoneCountry.all[$0].internationalPrefix }

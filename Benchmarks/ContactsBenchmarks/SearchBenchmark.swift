@@ -110,11 +110,9 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
 /// The contacts of a `contacts generate` fixture of `count` contacts (seed 1), written to a
 /// temporary directory and read back.
 private func generatedContacts(_ count: Int) throws -> [Contact] {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("contacts-search-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    _ = try FixtureGenerator(options: .init(contacts: count, seed: 1)).generate(into: directory.path)
-    return try FixtureReader<Contact>.readAll(path: directory.appendingPathComponent("contacts.jsonl").path)
+    let fixture = try GeneratedFixtureDirectory(contacts: count, seed: 1)
+    defer { withExtendedLifetime(fixture) {} }
+    return try FixtureReader<Contact>.readAll(path: fixture.file("contacts.jsonl"))
 }
 
 /// Records p50, p95 and p99 rows (µs) of `ours` against `baseline` over the same queries.

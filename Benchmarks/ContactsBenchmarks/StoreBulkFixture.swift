@@ -21,17 +21,13 @@ struct StoreBulkFixture {
 
     init(path: String, users: Int, followsPerUser: Int, contacts: Int) throws {
         self.path = path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "contacts-store-fixture-\(getpid())", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try FixtureGenerator(options: .init(contacts: contacts, users: users, seed: 5))
-            .generate(into: directory.path)
-        let fixtureUsers = try FixtureReader<FixtureUser>.readAll(
-            path: directory.appendingPathComponent("users.jsonl").path)
+        let fixture = try GeneratedFixtureDirectory(contacts: contacts, users: users, seed: 5)
+        defer { withExtendedLifetime(fixture) {} }
+        let fixtureUsers = try FixtureReader<FixtureUser>.readAll(path: fixture.file("users.jsonl"))
         let ids = fixtureUsers.map(\.userId)
         var regionOf: [String: String] = [:]
         for user in fixtureUsers { regionOf[user.userId] = user.region }
-        let books = try Self.books(directory: directory.path, regionOf: regionOf)
+        let books = try Self.books(directory: fixture.path, regionOf: regionOf)
         let follows = Self.follows(users: fixtureUsers.count, perUser: followsPerUser)
 
         let start = WallClock.monotonicNanoseconds()

@@ -19,12 +19,9 @@ struct StoreMutationStream {
 
     init(users userCount: Int, uploads uploadCount: Int, booksize: Int) throws {
         self.booksize = booksize
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "contacts-store-stream-\(getpid())", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try FixtureGenerator(options: .init(contacts: uploadCount * booksize, users: userCount, seed: 3))
-            .generate(into: directory.path)
-        let users = try FixtureReader<FixtureUser>.readAll(path: directory.appendingPathComponent("users.jsonl").path)
+        let fixture = try GeneratedFixtureDirectory(contacts: uploadCount * booksize, users: userCount, seed: 3)
+        defer { withExtendedLifetime(fixture) {} }
+        let users = try FixtureReader<FixtureUser>.readAll(path: fixture.file("users.jsonl"))
         guard users.count >= max(2, uploadCount) else { throw BaselineError("the fixture has too few users") }
         registrations = users.map { user in
             StoreRequest(
@@ -51,7 +48,7 @@ struct StoreMutationStream {
         unfollows = pairParams.map { StoreRequest(method: "unfollowUser", params: $0) }
 
         // Contacts go as the fixture wrote them (their `ownerId` is ignored: `as` owns them).
-        let lines = try String(contentsOf: directory.appendingPathComponent("contacts.jsonl"), encoding: .utf8)
+        let lines = try String(contentsOfFile: fixture.file("contacts.jsonl"), encoding: .utf8)
             .split(separator: "\n")
         uploads = (0..<uploadCount).map { number in
             let book = lines[number * booksize..<min(lines.count, (number + 1) * booksize)]

@@ -23,14 +23,10 @@ struct UploadFixture {
     /// A fixture of `registered` users whose books come from a `contacts generate` run of
     /// `fixtureUsers` users and `fixtureContacts` contacts (seed 1).
     init(registered: Int, fixtureUsers: Int, fixtureContacts: Int, bookSize: Int) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("contacts-upload-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try FixtureGenerator(options: .init(contacts: fixtureContacts, users: fixtureUsers, seed: 1))
-            .generate(into: directory.path)
-        let fixtureUsers = try FixtureReader<FixtureUser>.readAll(
-            path: directory.appendingPathComponent("users.jsonl").path)
-        let contacts = try FixtureReader<Contact>.readAll(path: directory.appendingPathComponent("contacts.jsonl").path)
+        let fixture = try GeneratedFixtureDirectory(contacts: fixtureContacts, users: fixtureUsers, seed: 1)
+        defer { withExtendedLifetime(fixture) {} }
+        let fixtureUsers = try FixtureReader<FixtureUser>.readAll(path: fixture.file("users.jsonl"))
+        let contacts = try FixtureReader<Contact>.readAll(path: fixture.file("contacts.jsonl"))
 
         var users: [StoredUser] = []
         users.reserveCapacity(registered)
