@@ -1,0 +1,57 @@
+import Dispatch
+import Testing
+
+@testable import ContactsCore
+
+/// An address book's search index is built on the first search and kept current after: at
+/// every point it answers like the naive model over the book's current contacts, whichever
+/// uploads came before (large ones drop it, small ones update it), and a copy of the book
+/// taken earlier keeps answering for its own contacts.
+@Suite struct AddressBookSearchTests {
+    @Test(arguments: ContactSearchIndexTests.seeds)
+    func searchFollowsEveryPut(seed: UInt64) {
+        var fixtures = SearchFixtures(seed: seed &+ 300)
+        var book = AddressBook()
+        var current: [String: Contact] = [:]
+        var earlier: (book: AddressBook, contacts: [Contact])?
+        for step in 0..<40 {
+            let size = fixtures.chance(20) ? fixtures.number(20...90) : fixtures.number(1...8)
+            let batch = (0..<size).map { _ in fixtures.contact(id: fixtures.id(fixtures.number(0...120))) }
+            let slots = book.put(batch.map { ($0, []) })
+            for contact in batch { current[contact.id] = contact }
+            #expect(zip(slots, batch).allSatisfy { book.id(atSlot: $0) == $1.id })
+            #expect(book.count == current.count)
+            if step == 10 { earlier = (book, Array(current.values)) }
+            // Search only now and then, so puts land on built and on unbuilt indexes.
+            guard fixtures.chance(50) else { continue }
+            let contacts = Array(current.values)
+            let model = NaiveContactSearch(contacts)
+            for _ in 0..<4 {
+                ContactSearchIndexTests.expectSame(
+                    book.search, model, query: fixtures.query(from: contacts), fixtures: &fixtures, seed: seed)
+            }
+            #expect(contacts.allSatisfy { book.contact(withID: $0.id) == $0 })
+        }
+        if let (copy, contacts) = earlier {
+            let model = NaiveContactSearch(contacts)
+            ContactSearchIndexTests.expectSameFetches(copy.search, model, seed: seed)
+            #expect(copy.count == contacts.count)
+        }
+    }
+
+    /// Many threads searching a book at once all see one build's answers.
+    @Test func concurrentFirstSearchesAgree() {
+        var fixtures = SearchFixtures(seed: 41)
+        let contacts = fixtures.contacts(400)
+        var book = AddressBook()
+        _ = book.put(contacts.map { ($0, []) })
+        let shared = book
+        let expected = NaiveContactSearch(contacts).search("a", field: .any, skip: 0, limit: .max)
+        let results = ReadWriteLocked<[[String]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let page = shared.search.search("a", field: .any, skip: 0, limit: .max)
+            results.write { $0.append(page.contacts.map(\.id)) }
+        }
+        #expect(results.read { $0 }.allSatisfy { $0 == expected.ids })
+    }
+}
