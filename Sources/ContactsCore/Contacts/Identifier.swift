@@ -33,9 +33,11 @@ extension String {
     ///
     /// Swift's `<` on `String` compares by Unicode canonical equivalence, which is not byte
     /// order; every "by bytes" ordering of the protocol goes through this instead.
-    @inlinable
+    /// - Complexity: O(n), one `memcmp` over contiguous storage.
     package func utf8Precedes(_ other: String) -> Bool {
-        utf8.lexicographicallyPrecedes(other.utf8)
+        ContactsCore.withUTF8(of: self) { left in
+            ContactsCore.withUTF8(of: other) { right in ByteOrder.compare(left, right) < 0 }
+        }
     }
 
     /// True when `self` and `other` have the same UTF-8 bytes.

@@ -38,7 +38,11 @@ extension ContactSearchIndex {
     func compacted() -> ContactSearchIndex {
         guard baseSlotCount != store.count || !deadSlots.isEmpty else { return self }
         let slots = (0..<store.count).filter { store.flags(of: $0).contains(.live) }
-        return ContactSearchIndex(records: slots.map(store.record), contacts: slots.map { slotContacts[$0] })
+        var positionOfSlot = [UInt32](repeating: 0, count: store.count)
+        for (position, slot) in slots.enumerated() { positionOfSlot[slot] = UInt32(position) }
+        return ContactSearchIndex(
+            records: slots.map(store.record), contacts: slots.map { slotContacts[$0] },
+            positionOfID: slotOfID.mapValues { positionOfSlot[Int($0)] })
     }
 
     /// Rebuilds the base when the delta and the dead slots outgrow their share.

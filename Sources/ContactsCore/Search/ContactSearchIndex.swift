@@ -57,24 +57,28 @@ public struct ContactSearchIndex: Sendable {
 
     /// An empty index.
     public init() {
-        self.init(sortedRecords: [], contacts: [])
+        self.init(sortedRecords: [], contacts: [], slotOfID: [:])
     }
 
     /// Indexes `contacts`; when an id repeats, the later contact replaces the earlier one.
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
     public init(_ contacts: some Sequence<Contact>) {
-        var positionOfID: [ExactString: Int] = [:]
+        var positionOfID: [ExactString: UInt32] = [:]
+        positionOfID.reserveCapacity(contacts.underestimatedCount)
         var unique: [Contact] = []
+        unique.reserveCapacity(contacts.underestimatedCount)
         for contact in contacts {
-            if let position = positionOfID[ExactString(contact.id)] {
-                unique[position] = contact
+            let key = ExactString(contact.id)
+            // One hash for a new id; a repeated one (rare) puts its first position back.
+            if let position = positionOfID.updateValue(UInt32(unique.count), forKey: key) {
+                positionOfID[key] = position
+                unique[Int(position)] = contact
             } else {
-                positionOfID[ExactString(contact.id)] = unique.count
                 unique.append(contact)
             }
         }
-        self.init(records: unique.map(FoldedContact.init), contacts: unique)
+        self.init(records: unique.map(FoldedContact.init), contacts: unique, positionOfID: positionOfID)
     }
 
     /// The number of contacts.
@@ -87,24 +91,24 @@ public struct ContactSearchIndex: Sendable {
         slotOfID[ExactString(id)].map { slotContacts[Int($0)] }
     }
 
-    /// An index over folded `records` and their `contacts` (same order, unique ids), sorted
-    /// here by ranking key.
-    init(records: [FoldedContact], contacts: [Contact]) {
-        let order = records.indices.sorted { left, right in
-            Self.precedes(records[left].name, contacts[left].id, records[right].name, contacts[right].id)
-        }
-        self.init(sortedRecords: order.map { records[$0] }, contacts: order.map { contacts[$0] })
+    /// An index over folded `records` and their `contacts` (same order, unique ids, the id of
+    /// position `p` mapped to `p` in `positionOfID`), sorted here by ranking key.
+    ///
+    /// - Complexity: O(n log n) (``RankingOrder``); the ids are not hashed again.
+    init(records: [FoldedContact], contacts: [Contact], positionOfID: [ExactString: UInt32]) {
+        let order = RankingOrder.sortedPositions(names: records.map(\.name), ids: contacts.map(\.id))
+        var slotOfPosition = [UInt32](repeating: 0, count: order.count)
+        for (slot, position) in order.enumerated() { slotOfPosition[position] = UInt32(slot) }
+        self.init(
+            sortedRecords: order.map { records[$0] }, contacts: order.map { contacts[$0] },
+            slotOfID: positionOfID.mapValues { slotOfPosition[Int($0)] })
     }
 
-    /// An index whose base is `records` and `contacts`, already in ranking order.
-    init(sortedRecords records: [FoldedContact], contacts: [Contact]) {
+    /// An index whose base is `records` and `contacts`, already in ranking order, with the
+    /// slot of each id.
+    init(sortedRecords records: [FoldedContact], contacts: [Contact], slotOfID: [ExactString: UInt32]) {
         var store = FoldedTextStore()
-        var slotOfID: [ExactString: UInt32] = [:]
-        slotOfID.reserveCapacity(contacts.count)
-        for (slot, record) in records.enumerated() {
-            store.append(record)
-            slotOfID[ExactString(contacts[slot].id)] = UInt32(slot)
-        }
+        for record in records { store.append(record) }
         let slotCount = records.count
         let (organizations, slotTables, domains) = store.withView { view in
             (
@@ -159,15 +163,15 @@ public struct ContactSearchIndex: Sendable {
     /// True when the ranking key (`fold(displayName)` bytes, then id bytes) of the first
     /// contact sorts before that of the second.
     static func precedes(_ leftName: [UInt8], _ leftID: String, _ rightName: [UInt8], _ rightID: String) -> Bool {
-        if leftName != rightName { return leftName.lexicographicallyPrecedes(rightName) }
-        return leftID.utf8Precedes(rightID)
+        let order = ByteOrder.compare(leftName, rightName)
+        return order != 0 ? order < 0 : leftID.utf8Precedes(rightID)
     }
 
     /// True when `left`'s ranking key sorts before `right`'s.
     func slotPrecedes(_ left: UInt32, _ right: UInt32, in view: FoldedTextStore.View) -> Bool {
-        let leftName = view.text(of: Int(left)).name
-        let rightName = view.text(of: Int(right)).name
-        if !leftName.elementsEqual(rightName) { return leftName.lexicographicallyPrecedes(rightName) }
-        return slotContacts[Int(left)].id.utf8Precedes(slotContacts[Int(right)].id)
+        let order = ByteOrder.compare(
+            UnsafeRawBufferPointer(view.text(of: Int(left)).name),
+            UnsafeRawBufferPointer(view.text(of: Int(right)).name))
+        return order != 0 ? order < 0 : slotContacts[Int(left)].id.utf8Precedes(slotContacts[Int(right)].id)
     }
 }

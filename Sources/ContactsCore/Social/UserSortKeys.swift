@@ -1,10 +1,9 @@
 /// The user ids of a ``FollowGraph``'s dense user indexes, kept for one purpose: ordering
 /// users by the UTF-8 bytes of their ids (the tie-break of every page).
 ///
-/// Each user also has a *prefix key*: the first 8 bytes of the id, big-endian, zero-padded.
-/// Zero padding preserves byte order (`a < b` implies `prefix(a) ≤ prefix(b)`), so unequal
-/// prefix keys decide a comparison with one integer compare; only ids sharing their first
-/// 8 bytes read the strings.
+/// Each user also has the ``ByteOrder/prefixKey(of:)`` of its id, so unequal prefix keys
+/// decide a comparison with one integer compare; only ids sharing their first 8 bytes read
+/// the strings.
 ///
 /// Ids are held per index rather than as ranks: a rank would have to be renumbered whenever a
 /// new id sorts between existing ones, while a comparison on the bytes needs nothing updated
@@ -49,15 +48,9 @@ struct UserSortKeys: Sendable {
         return first < second
     }
 
-    /// The first 8 UTF-8 bytes of `id`, big-endian, zero-padded.
+    /// The ``ByteOrder/prefixKey(of:)`` of `id`'s UTF-8 bytes.
     static func prefixKey(of id: String) -> UInt64 {
-        var key: UInt64 = 0
-        var taken = 0
-        for byte in id.utf8.prefix(8) {
-            key = key << 8 | UInt64(byte)
-            taken += 1
-        }
-        return taken == 0 ? 0 : key << UInt64(8 * (8 - taken))
+        ByteOrder.prefixKey(of: id.utf8)
     }
 
     /// Approximate heap bytes: both arrays plus the heap storage of ids over 15 bytes
