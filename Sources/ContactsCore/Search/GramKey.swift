@@ -36,6 +36,15 @@ enum GramKey {
         forEachValue(in: bytes) { forEachGram(in: $0, startingBefore: $0.count, body) }
     }
 
+    /// Calls `body` with every 1- and 2-gram of the text in `bytes` (0xFF between values): the
+    /// only grams ``isDense(slotCount:)`` can keep, so the dense lists' build skips the rest.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    @inline(__always)
+    static func forEachShortGram(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt64) -> Void) {
+        forEachValue(in: bytes) { forEachGram(in: $0, startingBefore: $0.count, longest: 2, body) }
+    }
+
     /// A 1-code-point gram is *dense* from one slot in this many on, a 2-code-point gram from
     /// one in twice as few…
     static let denseDivisor = 32
@@ -125,10 +134,12 @@ enum GramKey {
         }
     }
 
-    /// Calls `body` with the 1-, 2- and 3-grams of one value that start before byte `limit`.
+    /// Calls `body` with the grams of one value of at most `longest` code points (1 to 3) that
+    /// start before byte `limit`.
     @inline(__always)
     private static func forEachGram(
-        in bytes: UnsafeBufferPointer<UInt8>, startingBefore limit: Int, _ body: (UInt64) -> Void
+        in bytes: UnsafeBufferPointer<UInt8>, startingBefore limit: Int, longest: Int = maximumLength,
+        _ body: (UInt64) -> Void
     ) {
         var window: UInt64 = 0
         var length = 0
@@ -143,7 +154,7 @@ enum GramKey {
             length += 1
             if current < limit { body(UInt64(scalar + 1)) }
             if length >= 2, previous < limit { body(window & twoMask) }
-            if length >= 3, beforePrevious < limit { body(window) }
+            if length >= 3, longest >= 3, beforePrevious < limit { body(window) }
         }
     }
 

@@ -37,9 +37,13 @@ struct NameTable: Sendable {
                 GramKey.forEachWordPrefixGram(in: view.value(ordinal), report)
             }
         }
-        let denseGrams = TrigramIndex.build(slotCount: names.count, keeping: GramKey.isDense(slotCount: names.count)) {
-            slot, report in
-            names[slot].withUnsafeBufferPointer { GramKey.forEachSubstringGram(in: $0, report) }
+        // The contacts of one name hold one run of slots: each name's grams are read once.
+        let denseGrams = dictionary.withValues { view in
+            TrigramIndex.build(
+                slotCount: names.count, runStarts: runStarts, keeping: GramKey.isDense(slotCount: names.count)
+            ) { ordinal, report in
+                GramKey.forEachShortGram(in: view.value(ordinal), report)
+            }
         }
         self.init(
             dictionary: dictionary, runStarts: runStarts, wordPrefixes: wordPrefixes,

@@ -1,27 +1,39 @@
 extension TrigramIndex {
-    /// Builds the base over slots `0..<slotCount`; `forEachGram(slot, report)` reports every
-    /// gram of a slot (repeats are fine). Only the grams for which `keeping(key, slotCount)`
-    /// holds are listed (all by default).
+    /// Builds the base over slots `0..<slotCount` taken in *runs*: run `r` is the slots
+    /// `runStarts[r] ..< runStarts[r + 1]` (ascending, covering every slot), or slot `r` alone
+    /// when `runStarts` is nil, and `forEachGram(r, report)` reports every gram of each of its
+    /// slots (repeats are fine). Only the grams for which `keeping(key, slotCount)` holds are
+    /// listed (all by default).
     ///
     /// Two passes over the grams keep memory at the size of the result: the first counts each
     /// gram's slots and the bytes its delta varints take, which fixes every list's place and
-    /// encoding; the second writes the lists in place.
+    /// encoding; the second writes the lists in place. Slots sharing their grams (the contacts
+    /// of one display name) are taken as one run, so their grams are read and looked up once.
     ///
-    /// - Complexity: O(n + g log g) for n reported grams, g of them distinct.
+    /// - Complexity: O(r·t + n + g log g) for r runs of t grams, n slots listed, g distinct
+    ///   grams.
     static func build(
-        slotCount: Int, keeping: (_ key: UInt64, _ slots: Int) -> Bool = { _, _ in true },
+        slotCount: Int, runStarts: [UInt32]? = nil, keeping: (_ key: UInt64, _ slots: Int) -> Bool = { _, _ in true },
         forEachGram: (Int, (UInt64) -> Void) -> Void
     ) -> TrigramIndex {
+        let runCount = runStarts.map { $0.count - 1 } ?? slotCount
+        /// The first slot and the slot past the end of run `run`.
+        func bounds(of run: Int) -> (first: UInt32, end: UInt32) {
+            runStarts.map { ($0[run], $0[run + 1]) } ?? (UInt32(run), UInt32(run + 1))
+        }
         var table = GramTable()
-        for slot in 0..<slotCount {
-            let current = UInt32(slot)
-            forEachGram(slot) { key in
+        for run in 0..<runCount {
+            let (first, end) = bounds(of: run)
+            guard first < end else { continue }
+            let last = end - 1
+            forEachGram(run) { key in
                 table.withState(for: key) { state in
-                    guard state.last != current else { return }
-                    let gap = state.count == 0 ? current : current - state.last - 1
-                    state.size += Varint.size(of: UInt64(gap))
-                    state.count += 1
-                    state.last = current
+                    guard state.last != last else { return }
+                    let gap = state.count == 0 ? first : first - state.last - 1
+                    // The run's later slots follow with gaps of 0, a byte each.
+                    state.size += Varint.size(of: UInt64(gap)) + Int(last - first)
+                    state.count += end - first
+                    state.last = last
                 }
             }
         }
@@ -78,18 +90,23 @@ extension TrigramIndex {
                 }
             }
             bitmapWords.withUnsafeMutableBufferPointer { words in
-                for slot in 0..<slotCount {
-                    let current = UInt32(slot)
-                    forEachGram(slot) { key in
+                for run in 0..<runCount {
+                    let (first, end) = bounds(of: run)
+                    guard first < end else { continue }
+                    let last = end - 1
+                    forEachGram(run) { key in
                         table.withState(for: key) { state in
-                            guard state.last != current, state.last != GramTable.excluded else { return }
+                            guard state.last != last, state.last != GramTable.excluded else { return }
                             if state.size < 0 {
-                                words[-state.size - 1 + (slot >> 6)] |= 1 << UInt64(slot & 63)
+                                for slot in Int(first)..<Int(end) {
+                                    words[-state.size - 1 + (slot >> 6)] |= 1 << UInt64(slot & 63)
+                                }
                             } else {
-                                let gap = state.last == .max ? current : current - state.last - 1
+                                let gap = state.last == .max ? first : first - state.last - 1
                                 state.size = Varint.write(UInt64(gap), to: lists, at: state.size)
+                                for _ in first..<last { state.size = Varint.write(0, to: lists, at: state.size) }
                             }
-                            state.last = current
+                            state.last = last
                         }
                     }
                 }

@@ -42,7 +42,7 @@ struct ValueTable: Sendable {
         let dictionary = ValueDictionary(values)
         let denseGrams = dictionary.withValues { view in
             TrigramIndex.build(slotCount: slotCount, keeping: GramKey.isDense(slotCount: slotCount)) { slot, report in
-                for ordinal in slotOrdinals[slot] { GramKey.forEachSubstringGram(in: view.value(Int(ordinal)), report) }
+                for ordinal in slotOrdinals[slot] { GramKey.forEachShortGram(in: view.value(Int(ordinal)), report) }
             }
         }
         self.init(

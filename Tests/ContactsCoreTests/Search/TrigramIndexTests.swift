@@ -64,6 +64,31 @@ import Testing
         #expect(index.postings(GramKey.key([0x7A, 0x7A, 0x7A] as [UInt32])).count == 0)
     }
 
+    /// A build over runs of slots (every slot of a run holding the run's text, runs of 0 to 80
+    /// slots, so lists with long stretches of consecutive slots come out as varints and as
+    /// bitmaps) lists exactly what the model of the expanded texts says.
+    @Test(arguments: [7, 8, 9] as [UInt64])
+    func buildOverRunsEqualsModel(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        let runTexts = (0..<60).map { _ in Self.text(&generator) }
+        var runStarts: [UInt32] = [0]
+        for _ in runTexts { runStarts.append(runStarts.last! + UInt32(generator.next() % 81)) }
+        let universe = Int(runStarts.last!)
+        let expanded = runTexts.indices.flatMap { run in
+            Array(repeating: runTexts[run], count: Int(runStarts[run + 1] - runStarts[run]))
+        }
+        let index = runTexts.withUnsafeBufferPointer { texts in
+            TrigramIndex.build(slotCount: universe, runStarts: runStarts) { run, report in
+                texts[run].withUnsafeBufferPointer { GramKey.forEachSubstringGram(in: $0, report) }
+            }
+        }
+        for (key, slots) in Self.model(expanded) {
+            let postings = index.postings(key)
+            #expect(postings.count == slots.count, "seed \(seed) key \(key)")
+            #expect(SlotSetTests.elements(index.decode(postings, universe: universe)) == slots.sorted())
+        }
+    }
+
     /// Local-part grams are exactly the grams starting before an email's first `@`; domain
     /// segments run from that `@` on. (`|` stands for the 0xFF between emails.)
     @Test(arguments: ["", "abc", "ab@cd", "@x", "x@", "a@b@c", "jose.nunez@acme.es", "é@ü", "a@b|c@d", "|x@y|", "김@기"])
