@@ -4,10 +4,11 @@ import Dispatch
 /// order), then follows, contacts, events, searches and budget use, collected into bulk
 /// builds of the graph, the phone table and the upload index.
 ///
-/// The search indexes — the bulk of an open — are built on background threads while the
-/// store is still being read: the user directory as soon as the users are in, each address
-/// book as soon as its last contact is (the store yields a book's contacts together).
-/// ``finish()`` builds the graph and the phone table meanwhile, then waits for them.
+/// The two largest builds run on background threads while the store is still being read: the
+/// user directory's search index as soon as the users are in, the follow graph as soon as the
+/// follows are (the store yields users, then follows, then the rest). ``finish()`` builds the
+/// phone table and the upload index meanwhile, then waits for them. The address books' search
+/// indexes wait for each book's first search (``LazySearchIndex``).
 struct EngineLoader: StoreLoader {
     private var state: EngineState
     private let phoneKeySeed: UInt64
@@ -19,12 +20,16 @@ struct EngineLoader: StoreLoader {
     private var searches: [UInt32: [String]] = [:]
     private var pendingOwner: UInt32?
     private var pendingContacts: [(contact: Contact, numbers: [UInt64])] = []
-    private var directoryStarted = false
-    /// The owners whose books went to the background.
-    private var ownersStarted = Set<UInt32>()
+    /// The owners whose books are complete.
+    private var ownersLoaded = Set<UInt32>()
+    private var uploadOwners: [UInt32] = []
+    private var uploadContacts: [UInt32] = []
+    private var uploadNumbers: [UInt64] = []
     /// What the background builds hand back, and the group that waits for them.
     private let built = ReadWriteLocked(BackgroundBuilds())
-    private let builds = DispatchGroup()
+    private let background = DispatchGroup()
+    private var directoryStarted = false
+    private var graphStarted = false
 
     init(phoneKeySeed: UInt64) {
         self.phoneKeySeed = phoneKeySeed
@@ -55,12 +60,13 @@ struct EngineLoader: StoreLoader {
 
     mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
         startDirectory()
+        startGraph()
         let key = owner
         let owner = try index(of: key)
         // The store yields each owner's contacts together: a book is put as one batch.
         if pendingOwner != owner {
             flushPendingContacts()
-            guard !ownersStarted.contains(owner) else {
+            guard !ownersLoaded.contains(owner) else {
                 throw LoadError("the contacts of user key \(key) do not come together")
             }
         }
@@ -68,20 +74,22 @@ struct EngineLoader: StoreLoader {
         pendingContacts.append((contact, phones))
     }
 
-    /// Builds the pending book on a background thread.
+    /// Puts the pending book in the state as one batch, and its numbers in the upload index's
+    /// rows.
     private mutating func flushPendingContacts() {
         guard let owner = pendingOwner, !pendingContacts.isEmpty else { return }
-        let batch = pendingContacts
-        pendingContacts = []
-        ownersStarted.insert(owner)
-        let built = built
-        DispatchQueue.global().async(group: builds) {
-            var book = AddressBook()
-            let slots = book.put(batch)
-            built.write {
-                $0.books.append(BuiltBook(owner: owner, book: book, slots: slots, batch: batch))
+        ownersLoaded.insert(owner)
+        var book = AddressBook()
+        let slots = book.put(pendingContacts)
+        state.books[owner] = book
+        for (slot, pending) in zip(slots, pendingContacts) {
+            for number in Set(pending.numbers) {
+                uploadOwners.append(owner)
+                uploadContacts.append(slot)
+                uploadNumbers.append(number)
             }
         }
+        pendingContacts = []
     }
 
     /// Builds the user directory on a background thread, once, when the users are all in.
@@ -90,15 +98,29 @@ struct EngineLoader: StoreLoader {
         directoryStarted = true
         let users = state.users
         let built = built
-        DispatchQueue.global().async(group: builds) {
-            let directory = ContactSearchIndex(
+        DispatchQueue.global().async(group: background) {
+            let index = ContactSearchIndex(
                 users.compactMap { $0.map { Contact(id: $0.userId, displayName: $0.displayName) } })
-            built.write { $0.directory = directory }
+            built.write { $0.directory = index }
+        }
+    }
+
+    /// Builds the follow graph on a background thread, once, when the follows are all in.
+    private mutating func startGraph() {
+        guard !graphStarted else { return }
+        graphStarted = true
+        let (userIDs, edges) = (userIDs, edges)
+        self.edges = []
+        let built = built
+        DispatchQueue.global().async(group: background) {
+            let graph = Result { () throws(FollowGraphError) in try FollowGraph(userIDs: userIDs, edges: edges) }
+            built.write { $0.graph = graph }
         }
     }
 
     mutating func loadEvent(_ event: StoredEvent, creator: StoreUserKey) throws {
         startDirectory()
+        startGraph()
         _ = try state.events.create(
             Event(
                 eventId: event.eventId, creator: try index(of: creator), title: event.title,
@@ -119,27 +141,14 @@ struct EngineLoader: StoreLoader {
     /// The rebuilt state and the recent searches by user.
     consuming func finish() throws -> (EngineState, [UInt32: [String]]) {
         startDirectory()
+        startGraph()
         flushPendingContacts()
-        state.graph = try FollowGraph(userIDs: userIDs, edges: edges)
         state.phoneOwners = try HashedPhoneTable(numbers: registeredNumbers, users: registeredUsers, seed: phoneKeySeed)
-        builds.wait()
-        let (books, directory) = built.write { built in (built.books, built.directory) }
-        var uploadOwners: [UInt32] = []
-        var uploadContacts: [UInt32] = []
-        var uploadNumbers: [UInt64] = []
-        // In the order the books were read, so the upload index is built alike every time.
-        for built in books.sorted(by: { $0.owner < $1.owner }) {
-            state.books[built.owner] = built.book
-            for (slot, pending) in zip(built.slots, built.batch) {
-                for number in Set(pending.numbers) {
-                    uploadOwners.append(built.owner)
-                    uploadContacts.append(slot)
-                    uploadNumbers.append(number)
-                }
-            }
-        }
         state.uploads = try UploadIndex(
             owners: uploadOwners, contacts: uploadContacts, numbers: uploadNumbers, seed: phoneKeySeed)
+        background.wait()
+        let (graph, directory) = built.read { ($0.graph, $0.directory) }
+        state.graph = try graph?.get() ?? FollowGraph()
         state.directory = directory
         return (state, searches)
     }
@@ -147,16 +156,8 @@ struct EngineLoader: StoreLoader {
 
 /// The results of the loader's background builds.
 private struct BackgroundBuilds {
-    var books: [BuiltBook] = []
     var directory = ContactSearchIndex()
-}
-
-/// A book built in the background, with the slots of its batch.
-private struct BuiltBook {
-    let owner: UInt32
-    let book: AddressBook
-    let slots: [UInt32]
-    let batch: [(contact: Contact, numbers: [UInt64])]
+    var graph: Result<FollowGraph, FollowGraphError>?
 }
 
 /// A store whose rows do not fit together (a follow of an unknown user, say).
