@@ -53,8 +53,13 @@ struct AddressBook: Sendable {
     ///
     /// - Complexity: O(b) for b contacts, plus O(b) index updates when the index is built and
     ///   b is smaller than the book.
-    mutating func put(_ batch: [(contact: Contact, numbers: [UInt64])]) -> [UInt32] {
+    mutating func put(_ batch: [(contact: Contact, phones: [UInt64])]) -> [UInt32] {
         updateSearch(with: batch.lazy.map(\.contact), isLarge: batch.count >= count)
+        if entries.isEmpty {
+            // A first upload sizes the book once (later ones grow it geometrically).
+            slotByID.reserveCapacity(batch.count)
+            entries.reserveCapacity(batch.count)
+        }
         return batch.map { contact, numbers in
             let key = ExactString(contact.id)
             let entry = Entry(contact: contact, numbers: numbers)

@@ -83,7 +83,9 @@ extension ContactsEngine {
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
             // The last contact of each id wins; ids keep their first position.
             var finalIndex: [ExactString: Int] = [:]
+            finalIndex.reserveCapacity(decoded.count)
             var finals: [(contact: Contact, phones: [UInt64])] = []
+            finals.reserveCapacity(decoded.count)
             for var contact in decoded {
                 contact.ownerId = userId
                 let numbers = PhoneNormalization.uploadedNumbers(of: contact, region: uploadRegion)
@@ -111,7 +113,7 @@ extension ContactsEngine {
             }
             usage.used += added
             state.budget[ExactString(userId)] = usage
-            let slots = state.books[owner, default: AddressBook()].put(finals.map { ($0.contact, $0.phones) })
+            let slots = state.books[owner, default: AddressBook()].put(finals)
             let uploaded = zip(slots, finals).map { UploadedContact(contact: $0, numbers: $1.phones) }
             try Self.applied { () throws(MatchingError) in try state.uploads.replaceContacts(uploaded, of: owner) }
             return UploadOutcome(

@@ -19,7 +19,7 @@ struct EngineLoader: StoreLoader {
     private var edges: [FollowEdge] = []
     private var searches: [UInt32: [String]] = [:]
     private var pendingOwner: UInt32?
-    private var pendingContacts: [(contact: Contact, numbers: [UInt64])] = []
+    private var pendingContacts: [(contact: Contact, phones: [UInt64])] = []
     /// The owners whose books are complete.
     private var ownersLoaded = Set<UInt32>()
     private var uploadOwners: [UInt32] = []
@@ -83,7 +83,7 @@ struct EngineLoader: StoreLoader {
         let slots = book.put(pendingContacts)
         state.books[owner] = book
         for (slot, pending) in zip(slots, pendingContacts) {
-            for number in Set(pending.numbers) {
+            for number in Set(pending.phones) {
                 uploadOwners.append(owner)
                 uploadContacts.append(slot)
                 uploadNumbers.append(number)

@@ -26,17 +26,29 @@ enum PhoneNormalization {
 
     /// The distinct numbers a contact's phones normalize to with `region`, in first-seen
     /// order; phones that do not normalize are left out (they stay in the contact).
+    ///
+    /// - Complexity: one normalization per phone; repeats are found by a scan while the
+    ///   numbers are few (most contacts have one or two), by a set past ``linearDistinctLimit``.
     static func uploadedNumbers(of contact: Contact, region: String?) -> [UInt64] {
-        var seen = Set<UInt64>()
         var numbers: [UInt64] = []
+        var seen = Set<UInt64>()
         for phone in contact.phoneNumbers {
             guard let number = try? normalizer.normalize(phone.value, defaultRegion: region).e164,
                 number <= largestDirectoryNumber
             else { continue }
-            if seen.insert(number).inserted { numbers.append(number) }
+            if numbers.count < linearDistinctLimit {
+                if numbers.contains(number) { continue }
+            } else {
+                if seen.isEmpty { seen = Set(numbers) }
+                guard seen.insert(number).inserted else { continue }
+            }
+            numbers.append(number)
         }
         return numbers
     }
+
+    /// Up to this many distinct numbers a contact's repeats are found by scanning them.
+    static let linearDistinctLimit = 8
 
     /// The main region of the calling code of `e164` (+1 → US, +44 → GB, +7 → RU).
     static func mainRegion(of e164: UInt64) -> String? {
