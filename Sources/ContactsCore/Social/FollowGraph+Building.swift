@@ -36,13 +36,24 @@ extension FollowGraph {
         for id in userIDs { keys.append(id) }
         nodes = [Node](repeating: Node(), count: userCount)
         buildFollowing(from: edges)
-        buildFollowers()
+        let followerSince = buildFollowers()
         for user in 0..<UInt32(userCount) {
             let node = nodes[Int(user)]
             nodes[Int(user)].mutualCount = UInt32(node.following.intersectionCount(node.followers))
             for relation in FollowRelation.allCases where count(relation, of: user) >= threshold(for: relation) {
-                let ordered = sortedPageKeys(relation, of: user).map(\.user)
-                storeOrderList(OrderedUserList(ordered: ordered), relation, of: user)
+                var keys: [PageKey]
+                if relation == .followers {
+                    // The followers' `since` came with them: no lookup in each follower's set.
+                    keys = []
+                    keys.reserveCapacity(count(relation, of: user))
+                    node.followers.forEachMember { member, rank in
+                        keys.append(PageKey(since: followerSince.since(ofFollowerAt: rank, of: user), user: member))
+                    }
+                } else {
+                    keys = pageKeys(relation, of: user)
+                }
+                keys.sort { comesBefore($0, $1) }
+                storeOrderList(OrderedUserList(ordered: keys.map(\.user)), relation, of: user)
             }
         }
     }
@@ -87,8 +98,9 @@ extension FollowGraph {
     }
 
     /// Fills every user's followers set from the following sets (a counting sort by
-    /// followee; walking followers in ascending order leaves each list sorted).
-    private mutating func buildFollowers() {
+    /// followee; walking followers in ascending order leaves each list sorted), and returns
+    /// each follower's `since`, in the same order, for the orders kept by the build.
+    private mutating func buildFollowers() -> FollowerSince {
         let userCount = nodes.count
         var starts = [Int](repeating: 0, count: userCount + 1)
         for node in nodes {
@@ -96,10 +108,13 @@ extension FollowGraph {
         }
         for user in 0..<userCount { starts[user + 1] += starts[user] }
         var followers = [UInt32](repeating: 0, count: starts[userCount])
+        var since = [Int64](repeating: 0, count: starts[userCount])
         var cursors = starts
         for follower in 0..<userCount {
-            nodes[follower].following.forEachMember { followee, _ in
+            let node = nodes[follower]
+            node.following.forEachMember { followee, index in
                 followers[cursors[Int(followee)]] = UInt32(follower)
+                since[cursors[Int(followee)]] = node.since[index]
                 cursors[Int(followee)] += 1
             }
         }
@@ -109,5 +124,19 @@ extension FollowGraph {
                 nodes[user].followers = AdaptiveSet(ascending: slice)
             }
         }
+        return FollowerSince(starts: starts, since: since)
+    }
+}
+
+/// The `since` of every follow, grouped by followee, each group in ascending follower order
+/// (the order of the followee's followers set): a by-product of the build's counting sort.
+private struct FollowerSince {
+    let starts: [Int]
+    let since: [Int64]
+
+    /// The `since` of the follower at `rank` (ascending) in `user`'s followers set.
+    @inline(__always)
+    func since(ofFollowerAt rank: Int, of user: UInt32) -> Int64 {
+        since[starts[Int(user)] + rank]
     }
 }
