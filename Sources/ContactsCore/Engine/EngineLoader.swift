@@ -12,7 +12,7 @@ import Dispatch
 struct EngineLoader: StoreLoader {
     private var state: EngineState
     private let phoneKeySeed: UInt64
-    private var indexOfKey: [StoreUserKey: UInt32] = [:]
+    private var indexOfKey = UserRowIndex()
     private var userIDs: [String] = []
     private var registeredNumbers: [UInt64] = []
     private var registeredUsers: [UInt32] = []
@@ -37,7 +37,7 @@ struct EngineLoader: StoreLoader {
     }
 
     private func index(of key: StoreUserKey) throws -> UInt32 {
-        guard let index = indexOfKey[key] else {
+        guard let index = indexOfKey.index(of: key) else {
             throw LoadError("a row names user key \(key), which is not registered")
         }
         return index
@@ -47,7 +47,7 @@ struct EngineLoader: StoreLoader {
         let index = UInt32(state.users.count)
         state.users.append(UserRecord(userId: user.userId, e164: user.e164, displayName: user.displayName))
         state.userIndex[ExactString(user.userId)] = index
-        indexOfKey[user.key] = index
+        indexOfKey.insert(index, for: user.key)
         userIDs.append(user.userId)
         registeredNumbers.append(user.e164)
         registeredUsers.append(index)
