@@ -94,6 +94,27 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
             return found
         })
 
+    // The floor under a single probe: one read of a random entry of the same array (same
+    // pages, same loop shape, nothing hashed or compared). The ratio says how much of a probe
+    // is the memory access itself on this machine.
+    let entries = table.multimap.base.entries
+    let randomPositions = (0..<probeCount).map { _ in Int(random.next() % UInt64(max(1, entries.count))) }
+    runner.compare(
+        "phone table random single probe (baseline: one random read of an entry of the same array, the floor)",
+        size: size, operations: probeCount,
+        ours: {
+            var found: UInt64 = 0
+            for number in probes { found &+= UInt64(table.user(for: number) ?? 0) }
+            return found
+        },
+        baseline: {
+            entries.withUnsafeBufferPointer { entries in
+                var found: UInt64 = 0
+                for position in randomPositions { found &+= UInt64(entries[position].payload) }
+                return found
+            }
+        })
+
     // A 1,000-number address book, probed as one batch; 30% of it registered.
     let bookCount = runner.size(quick: 50, full: 200)
     let books = (0..<bookCount).map { _ in
