@@ -135,9 +135,27 @@ struct NameTable: Sendable {
 
     /// The ordinals of the names that have, for every term, a word starting with the term's
     /// fold (ranking tier 1).
+    ///
+    /// With a term longer than a gram, the candidates are the names containing the longest such
+    /// term (exact, through the dictionary's trigram lists: usually few), each checked for every
+    /// term; the word-prefix lists, which know only a term's first three code points, would
+    /// list every name with a word starting like it. Otherwise the word-prefix lists of the
+    /// terms are intersected.
+    ///
+    /// - Complexity: O(l + c·t) for l posting entries read and c candidates checked for t terms.
     func ordinals(withWordsStarting terms: [SearchTerm]) -> SlotSet {
         let universe = dictionary.count
         guard terms.allSatisfy(\.isWordPrefixCandidate) else { return .empty(universe: universe) }
+        if let longest = terms.max(by: { $0.scalars.count < $1.scalars.count }),
+            longest.scalars.count > GramKey.maximumLength
+        {
+            let containing = dictionary.ordinals(containing: longest)
+            return dictionary.withValues { view in
+                containing.filter { ordinal in
+                    terms.allSatisfy { ContactSearchIndex.startsWord(of: view.value(Int(ordinal)), with: $0) }
+                }
+            }
+        }
         var candidates: SlotSet?
         for term in terms.sorted(by: { $0.scalars.count > $1.scalars.count }) where !term.scalars.isEmpty {
             let postings = wordPrefixes.postings(GramKey.key(term.scalars.prefix(GramKey.maximumLength)))
@@ -147,7 +165,8 @@ struct NameTable: Sendable {
             if candidates?.isEmpty == true { return .empty(universe: universe) }
         }
         let all = candidates ?? SlotSet(sorted: (0..<UInt32(universe)).map { $0 }, universe: universe)
-        let unconfirmed = terms.filter { $0.scalars.isEmpty || $0.scalars.count > GramKey.maximumLength }
+        // The lists are exact for terms of one to three code points; an empty one is checked.
+        let unconfirmed = terms.filter { $0.scalars.isEmpty }
         guard !unconfirmed.isEmpty else { return all }
         return dictionary.withValues { view in
             all.filter { ordinal in
