@@ -9,15 +9,15 @@
 /// much as the line itself. Backing the array with 2 MiB pages makes the walk short. Linux
 /// gives them only to memory that asks (`madvise`, the usual `transparent_hugepage` setting),
 /// and only when asked before the memory is first written.
-enum HugePages {
+package enum HugePages {
     /// Arrays smaller than this are left alone: they span too few huge pages to matter.
-    static let minimumBytes = 8 << 20
+    package static let minimumBytes = 8 << 20
 
     /// Allocates `count` uninitialized elements, asks for huge pages, and lets `initialize`
     /// fill them all.
     ///
     /// - Parameter initialize: must initialize every element of the buffer it is given.
-    static func array<Element: BitwiseCopyable>(
+    package static func array<Element: BitwiseCopyable>(
         count: Int, _ initialize: (UnsafeMutableBufferPointer<Element>) -> Void
     ) -> [Element] {
         [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
