@@ -31,8 +31,19 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
     }
     let limit = 100
 
-    // Each round a user without a book uploads one (their first upload), then reads the first
-    // page of their matches; ours and the baseline take the same users in the same order.
+    // One round: `uploader` uploads `book`, then reads the first page of their matches.
+    func engineRound(_ uploader: String, _ book: [JSONValue]) -> UInt64 {
+        guard let outcome = try? engine.uploadContacts(as: uploader, contacts: book, at: now),
+            let page = try? engine.lookupContactMatches(as: uploader, limit: limit)
+        else { return 0 }
+        return UInt64(outcome.numberOfUploadedContacts + page.matches.count)
+    }
+    func baselineRound(_ uploader: String, _ book: [JSONValue]) -> UInt64 {
+        UInt64(baseline.upload(as: uploader, book) + baseline.matches(of: uploader, limit: limit).count)
+    }
+
+    // Each round a user without a book uploads one (their first upload); ours and the baseline
+    // take the same users in the same order.
     var oursNext = 0
     var baselineNext = 0
     runner.compare(
@@ -41,24 +52,17 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
         ours: {
             var total: UInt64 = 0
             for _ in 0..<rounds {
-                let uploader = fixture.freshUploaders[oursNext]
-                let book = fixture.books[oursNext % fixture.books.count]
+                total &+= engineRound(fixture.freshUploaders[oursNext], fixture.books[oursNext % fixture.books.count])
                 oursNext += 1
-                guard let outcome = try? engine.uploadContacts(as: uploader, contacts: book, at: now),
-                    let page = try? engine.lookupContactMatches(as: uploader, limit: limit)
-                else { return 0 }
-                total &+= UInt64(outcome.numberOfUploadedContacts + page.matches.count)
             }
             return total
         },
         baseline: {
             var total: UInt64 = 0
             for _ in 0..<rounds {
-                let uploader = fixture.freshUploaders[baselineNext]
-                let book = fixture.books[baselineNext % fixture.books.count]
+                total &+= baselineRound(
+                    fixture.freshUploaders[baselineNext], fixture.books[baselineNext % fixture.books.count])
                 baselineNext += 1
-                total &+= UInt64(baseline.upload(as: uploader, book))
-                total &+= UInt64(baseline.matches(of: uploader, limit: limit).count)
             }
             return total
         })
@@ -69,24 +73,8 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
     let book = fixture.books[0]
     runner.compare(
         "re-upload the same 1,000-contact book + first match page", size: size, operations: rounds,
-        ours: {
-            var total: UInt64 = 0
-            for _ in 0..<rounds {
-                guard let outcome = try? engine.uploadContacts(as: again, contacts: book, at: now),
-                    let page = try? engine.lookupContactMatches(as: again, limit: limit)
-                else { return 0 }
-                total &+= UInt64(outcome.numberOfUploadedContacts + page.matches.count)
-            }
-            return total
-        },
-        baseline: {
-            var total: UInt64 = 0
-            for _ in 0..<rounds {
-                total &+= UInt64(baseline.upload(as: again, book))
-                total &+= UInt64(baseline.matches(of: again, limit: limit).count)
-            }
-            return total
-        })
+        ours: { (0..<rounds).reduce(0) { total, _ in total &+ engineRound(again, book) } },
+        baseline: { (0..<rounds).reduce(0) { total, _ in total &+ baselineRound(again, book) } })
 
     recordUploadPhases(runner, book: fixture.books[0], region: fixture.region, size: size)
 
