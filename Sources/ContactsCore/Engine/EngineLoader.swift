@@ -83,7 +83,8 @@ struct EngineLoader: StoreLoader {
         let slots = book.put(pendingContacts)
         state.books[owner] = book
         for (slot, pending) in zip(slots, pendingContacts) {
-            for number in Set(pending.phones) {
+            // Repeated numbers are fine: the bulk upload index collapses them.
+            for number in pending.phones {
                 uploadOwners.append(owner)
                 uploadContacts.append(slot)
                 uploadNumbers.append(number)

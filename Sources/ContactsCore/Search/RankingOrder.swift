@@ -11,11 +11,11 @@ enum RankingOrder {
     ///
     /// - Complexity: O(n log n) comparisons plus O(b) for b bytes of names and ids.
     static func sortedPositions(names: [[UInt8]], ids: [String]) -> [Int] {
-        let names = FlatBytes(names)
-        let ids = FlatBytes(ids.map { Array($0.utf8) })
-        var order = names.values.indices.map { (key: ByteOrder.prefixKey(of: names.values[$0]), position: $0) }
-        names.withValues { name in
-            ids.withValues { id in
+        var order = names.indices.map { (key: ByteOrder.prefixKey(of: names[$0]), position: $0) }
+        let nameBytes = FlatBytes(names)
+        let idBytes = FlatBytes(ids.lazy.map(\.utf8))
+        nameBytes.withValues { name in
+            idBytes.withValues { id in
                 order.sort { left, right in
                     if left.key != right.key { return left.key < right.key }
                     let byName = ByteOrder.compare(name(left.position), name(right.position))
@@ -33,10 +33,8 @@ private struct FlatBytes {
     let bytes: [UInt8]
     /// Where each string starts; one more entry than strings.
     let starts: [Int]
-    /// The strings (kept for their prefix keys).
-    let values: [[UInt8]]
 
-    init(_ values: [[UInt8]]) {
+    init(_ values: some Collection<some Collection<UInt8>>) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(values.reduce(0) { $0 + $1.count })
         var starts = [0]
@@ -47,7 +45,6 @@ private struct FlatBytes {
         }
         self.bytes = bytes
         self.starts = starts
-        self.values = values
     }
 
     /// Calls `body` with a function from position to the raw bytes of that string.
