@@ -19,17 +19,26 @@ package struct HashedPhoneMultimap: Sendable {
     private(set) var delta: PendingChanges
     /// The fewest pending numbers that trigger a merge (see ``Constants/deltaFloor``).
     package let deltaFloor: Int
+    /// Above the floor, a merge comes once the delta holds one number per this many base
+    /// entries (see ``Constants/deltaShare``).
+    package let deltaShare: Int
     /// The number of (number, payload) entries.
     package private(set) var count: Int
 
     /// An empty multimap.
     ///
-    /// - Parameter deltaFloor: the fewest pending numbers that trigger a merge; tests lower
-    ///   it to merge often.
-    package init(hasher: any PhoneKeyHasher, deltaFloor: Int = Constants.deltaFloor) {
+    /// - Parameters:
+    ///   - deltaFloor: the fewest pending numbers that trigger a merge; tests lower it to
+    ///     merge often.
+    ///   - deltaShare: base entries per pending number at a merge; a multimap changed in
+    ///     large batches lowers it (``Constants/uploadDeltaShare``).
+    package init(
+        hasher: any PhoneKeyHasher, deltaFloor: Int = Constants.deltaFloor, deltaShare: Int = Constants.deltaShare
+    ) {
         self.hasher = hasher
         self.base = Base()
         self.deltaFloor = max(1, deltaFloor)
+        self.deltaShare = max(1, deltaShare)
         self.count = 0
         self.delta = PendingChanges(capacity: self.deltaFloor)
     }
@@ -42,7 +51,7 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Complexity: O(n) hashes plus sorting within buckets (see ``Base/build``).
     package init(
         numbers: [UInt64], payloads: [UInt32], hasher: any PhoneKeyHasher,
-        duplicates: DuplicatePolicy, deltaFloor: Int = Constants.deltaFloor
+        duplicates: DuplicatePolicy, deltaFloor: Int = Constants.deltaFloor, deltaShare: Int = Constants.deltaShare
     ) throws(MatchingError) {
         guard numbers.count == payloads.count else {
             throw .countMismatch(expected: numbers.count, actual: payloads.count)
@@ -56,15 +65,16 @@ package struct HashedPhoneMultimap: Sendable {
         self.hasher = hasher
         self.base = Base.build(numbers: numbers, payloads: payloads, hasher: hasher, duplicates: duplicates)
         self.deltaFloor = max(1, deltaFloor)
+        self.deltaShare = max(1, deltaShare)
         self.count = base.count
-        self.delta = PendingChanges(capacity: max(self.deltaFloor, base.count / Constants.deltaShare))
+        self.delta = PendingChanges(capacity: max(self.deltaFloor, base.count / self.deltaShare))
         base.checkInvariants(hasher: hasher)
     }
 
     /// How many changed numbers the delta holds before it is merged: the larger of
-    /// ``deltaFloor`` and one per ``Constants/deltaShare`` base entries.
+    /// ``deltaFloor`` and one per ``deltaShare`` base entries.
     package var mergeThreshold: Int {
-        max(deltaFloor, base.count / Constants.deltaShare)
+        max(deltaFloor, base.count / deltaShare)
     }
 
     /// The number of numbers changed since the last merge.

@@ -31,12 +31,13 @@ public struct UploadIndex: Sendable {
 
     /// An empty index whose reverse side is keyed by `hasher`.
     public init(hasher: some PhoneKeyHasher) {
-        owners = HashedPhoneMultimap(hasher: hasher)
+        owners = HashedPhoneMultimap(hasher: hasher, deltaShare: HashedPhoneMultimap.Constants.uploadDeltaShare)
     }
 
     /// An empty index with a lowered merge threshold, for tests that merge often.
     package init(hasher: some PhoneKeyHasher, deltaFloor: Int) {
-        owners = HashedPhoneMultimap(hasher: hasher, deltaFloor: deltaFloor)
+        owners = HashedPhoneMultimap(
+            hasher: hasher, deltaFloor: deltaFloor, deltaShare: HashedPhoneMultimap.Constants.uploadDeltaShare)
     }
 
     /// An index built at once from parallel arrays of uploads: `owners[i]`'s contact
@@ -52,7 +53,8 @@ public struct UploadIndex: Sendable {
             throw .countMismatch(expected: numbers.count, actual: contacts.count)
         }
         self.owners = try HashedPhoneMultimap(
-            numbers: numbers, payloads: owners, hasher: hasher, duplicates: .keepAll)
+            numbers: numbers, payloads: owners, hasher: hasher, duplicates: .keepAll,
+            deltaShare: HashedPhoneMultimap.Constants.uploadDeltaShare)
         let order = numbers.indices.sorted {
             (owners[$0], numbers[$0], contacts[$0]) < (owners[$1], numbers[$1], contacts[$1])
         }
