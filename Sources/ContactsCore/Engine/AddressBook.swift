@@ -3,13 +3,11 @@
 /// the upload index knows it by — with the numbers its phones normalized to at upload, and
 /// the book's search index, built on the first search (``LazySearchIndex``).
 struct AddressBook: Sendable {
-    private struct Entry: Sendable {
-        var contact: Contact
-        var numbers: [UInt64]
-    }
-
     private var slotByID: [ExactString: UInt32] = [:]
-    private var entries: [Entry] = []
+    /// The contacts by slot.
+    private var contacts: [Contact] = []
+    /// The numbers of each slot's contact, normalized at upload.
+    private var numbers: [[UInt64]] = []
     private var searchCache = LazySearchIndex()
 
     /// How many contacts the book holds.
@@ -17,17 +15,17 @@ struct AddressBook: Sendable {
 
     /// The contact with id `id`.
     func contact(withID id: String) -> Contact? {
-        slotByID[ExactString(id)].map { entries[Int($0)].contact }
+        slotByID[ExactString(id)].map { contacts[Int($0)] }
     }
 
     /// The numbers of contact `id`, normalized at upload.
     func numbers(ofContact id: String) -> [UInt64]? {
-        slotByID[ExactString(id)].map { entries[Int($0)].numbers }
+        slotByID[ExactString(id)].map { numbers[Int($0)] }
     }
 
     /// The id of the contact in `slot`.
     func id(atSlot slot: UInt32) -> String? {
-        Int(slot) < entries.count ? entries[Int(slot)].contact.id : nil
+        Int(slot) < contacts.count ? contacts[Int(slot)].id : nil
     }
 
     /// The slot of contact `id`, if stored.
@@ -41,34 +39,48 @@ struct AddressBook: Sendable {
     /// - Complexity: O(1) when built; else one sorted build, O(n log n) for n contacts (about
     ///   13 ms for 1,000).
     var search: ContactSearchIndex {
-        searchCache.index { ContactSearchIndex(entries.lazy.map(\.contact)) }
+        searchCache.index { ContactSearchIndex(contacts) }
     }
 
-    /// Stores each contact with its numbers (a contact replaces an earlier one with its id; a
-    /// repeated id: the later one wins); returns their slots, in order.
+    /// Stores each of `batch` with its numbers (`batchNumbers[i]` for `batch[i]`; a contact
+    /// replaces an earlier one with its id; a repeated id: the later one wins); returns their
+    /// slots, in order.
     ///
     /// The search index, when already built, takes a batch smaller than the book contact by
     /// contact; a larger batch (a first upload, or one that replaces most of the book) leaves
     /// the index to be built afresh on the next search instead.
     ///
     /// - Complexity: O(b) for b contacts, plus O(b) index updates when the index is built and
-    ///   b is smaller than the book.
-    mutating func put(_ batch: [(contact: Contact, phones: [UInt64])]) -> [UInt32] {
-        updateSearch(with: batch.lazy.map(\.contact), isLarge: batch.count >= count)
-        if entries.isEmpty {
-            // A first upload sizes the book once (later ones grow it geometrically).
+    ///   b is smaller than the book. A first batch without repeated ids becomes the book as it
+    ///   is, without copying a contact.
+    mutating func put(_ batch: [Contact], numbers batchNumbers: [[UInt64]]) -> [UInt32] {
+        precondition(batch.count == batchNumbers.count, "a list of numbers per contact")
+        updateSearch(with: batch, isLarge: batch.count >= count)
+        if contacts.isEmpty {
             slotByID.reserveCapacity(batch.count)
-            entries.reserveCapacity(batch.count)
+            for (slot, contact) in batch.enumerated() {
+                slotByID[ExactString(contact.id)] = UInt32(slot)
+            }
+            if slotByID.count == batch.count {
+                contacts = batch
+                numbers = batchNumbers
+                return Array(0..<UInt32(batch.count))
+            }
+            // Repeated ids: stored one by one below, the later one winning.
+            slotByID.removeAll(keepingCapacity: true)
+            contacts.reserveCapacity(batch.count)
+            numbers.reserveCapacity(batch.count)
         }
-        return batch.map { contact, numbers in
+        return zip(batch, batchNumbers).map { contact, contactNumbers in
             let key = ExactString(contact.id)
-            let entry = Entry(contact: contact, numbers: numbers)
             if let slot = slotByID[key] {
-                entries[Int(slot)] = entry
+                contacts[Int(slot)] = contact
+                numbers[Int(slot)] = contactNumbers
                 return slot
             }
-            let slot = UInt32(entries.count)
-            entries.append(entry)
+            let slot = UInt32(contacts.count)
+            contacts.append(contact)
+            numbers.append(contactNumbers)
             slotByID[key] = slot
             return slot
         }

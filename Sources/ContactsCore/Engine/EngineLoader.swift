@@ -19,7 +19,8 @@ struct EngineLoader: StoreLoader {
     private var edges: [FollowEdge] = []
     private var searches: [UInt32: [String]] = [:]
     private var pendingOwner: UInt32?
-    private var pendingContacts: [(contact: Contact, phones: [UInt64])] = []
+    private var pendingContacts: [Contact] = []
+    private var pendingNumbers: [[UInt64]] = []
     /// The owners whose books are complete.
     private var ownersLoaded = Set<UInt32>()
     private var uploadOwners: [UInt32] = []
@@ -71,7 +72,8 @@ struct EngineLoader: StoreLoader {
             }
         }
         pendingOwner = owner
-        pendingContacts.append((contact, phones))
+        pendingContacts.append(contact)
+        pendingNumbers.append(phones)
     }
 
     /// Puts the pending book in the state as one batch, and its numbers in the upload index's
@@ -80,17 +82,18 @@ struct EngineLoader: StoreLoader {
         guard let owner = pendingOwner, !pendingContacts.isEmpty else { return }
         ownersLoaded.insert(owner)
         var book = AddressBook()
-        let slots = book.put(pendingContacts)
+        let slots = book.put(pendingContacts, numbers: pendingNumbers)
         state.books[owner] = book
-        for (slot, pending) in zip(slots, pendingContacts) {
+        for (slot, phones) in zip(slots, pendingNumbers) {
             // Repeated numbers are fine: the bulk upload index collapses them.
-            for number in pending.phones {
+            for number in phones {
                 uploadOwners.append(owner)
                 uploadContacts.append(slot)
                 uploadNumbers.append(number)
             }
         }
         pendingContacts = []
+        pendingNumbers = []
     }
 
     /// Builds the user directory on a background thread, once, when the users are all in.

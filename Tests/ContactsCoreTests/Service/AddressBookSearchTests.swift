@@ -3,24 +3,34 @@ import Testing
 
 @testable import ContactsCore
 
-/// An address book's search index is built on the first search and kept current after: at
-/// every point it answers like the naive model over the book's current contacts, whichever
-/// uploads came before (large ones drop it, small ones update it), and a copy of the book
-/// taken earlier keeps answering for its own contacts.
+/// An address book keeps the last contact and numbers put under each id, and its search index
+/// is built on the first search and kept current after: at every point it answers like the
+/// naive model over the book's current contacts, whichever uploads came before (large ones
+/// drop it, small ones update it), and a copy of the book taken earlier keeps answering for
+/// its own contacts.
 @Suite struct AddressBookSearchTests {
     @Test(arguments: ContactSearchIndexTests.seeds)
     func searchFollowsEveryPut(seed: UInt64) {
         var fixtures = SearchFixtures(seed: seed &+ 300)
         var book = AddressBook()
         var current: [String: Contact] = [:]
+        var currentNumbers: [String: [UInt64]] = [:]
         var earlier: (book: AddressBook, contacts: [Contact])?
         for step in 0..<40 {
-            let size = fixtures.chance(20) ? fixtures.number(20...90) : fixtures.number(1...8)
+            // The first batch is large, so that it repeats ids (of 121) on an empty book.
+            let size = step == 0 || fixtures.chance(20) ? fixtures.number(20...90) : fixtures.number(1...8)
             let batch = (0..<size).map { _ in fixtures.contact(id: fixtures.id(fixtures.number(0...120))) }
-            let slots = book.put(batch.map { ($0, []) })
-            for contact in batch { current[contact.id] = contact }
+            let numbers = batch.indices.map { [UInt64(step * 1_000 + $0)] }
+            let slots = book.put(batch, numbers: numbers)
+            for (contact, contactNumbers) in zip(batch, numbers) {
+                current[contact.id] = contact
+                currentNumbers[contact.id] = contactNumbers
+            }
             #expect(zip(slots, batch).allSatisfy { book.id(atSlot: $0) == $1.id })
+            // An id has one slot, however often it repeats.
+            #expect(Set(zip(batch, slots).map { "\($0.id) \($1)" }).count == Set(batch.map(\.id)).count)
             #expect(book.count == current.count)
+            #expect(currentNumbers.allSatisfy { book.numbers(ofContact: $0.key) == $0.value }, "seed \(seed)")
             if step == 10 { earlier = (book, Array(current.values)) }
             // Search only now and then, so puts land on built and on unbuilt indexes.
             guard fixtures.chance(50) else { continue }
@@ -44,7 +54,7 @@ import Testing
         var fixtures = SearchFixtures(seed: 41)
         let contacts = fixtures.contacts(400)
         var book = AddressBook()
-        _ = book.put(contacts.map { ($0, []) })
+        _ = book.put(contacts, numbers: contacts.map { _ in [] })
         let shared = book
         let expected = NaiveContactSearch(contacts).search("a", field: .any, skip: 0, limit: .max)
         let results = ReadWriteLocked<[[String]]>([])
