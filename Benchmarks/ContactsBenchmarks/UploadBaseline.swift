@@ -1,7 +1,7 @@
 import ContactsCore
 
 /// The naive Find Your Friends of the same semantics as the engine's `uploadContacts` and
-/// `lookupContactMatches`, with the same JSON decoding and the same phone normalizer
+/// `lookupContactMatches`, with the same contacts (typed, or decoded from JSON the same way) and the same phone normalizer
 /// (normalization is not the structure under test): a `[String: String]` from E.164 text to
 /// user id, a `Set<String>` of uploaded numbers per user with the reverse
 /// `[String: Set<String>]`, and each book's contacts kept in an array, as a naive search would
@@ -38,15 +38,20 @@ struct UploadBaseline {
         }
     }
 
-    /// Uploads `entries` into `userId`'s book as the engine does (decode each, normalize its
-    /// phones with the uploader's region, the last contact of an id wins, count the new
-    /// numbers against the budget, update both sides); returns the contacts stored.
-    mutating func upload(as userId: String, _ entries: [JSONValue]) -> Int {
+    /// Uploads `entries` into `userId`'s book as the engine's JSON form does (decode each,
+    /// then as ``upload(as:contacts:)``); returns the contacts stored.
+    mutating func upload(as userId: String, json entries: [JSONValue]) -> Int {
+        upload(as: userId, contacts: entries.compactMap { try? Contact(json: $0) })
+    }
+
+    /// Uploads `contacts` into `userId`'s book as the engine does (normalize each one's phones
+    /// with the uploader's region, the last contact of an id wins, count the new numbers
+    /// against the budget, update both sides); returns the contacts stored.
+    mutating func upload(as userId: String, contacts: [Contact]) -> Int {
         guard let user = users[userId] else { return 0 }
         var book = books[userId] ?? Book()
         var stored = 0
-        for entry in entries {
-            guard var contact = try? Contact(json: entry) else { continue }
+        for var contact in contacts {
             contact.ownerId = userId
             var numbers: [String] = []
             for phone in contact.phoneNumbers {

@@ -3,7 +3,8 @@ import ContactsCore
 /// One address-book upload end to end through the engine (issue 4: normalize, hash, match,
 /// index; target ≤ 1 ms for 1,000 contacts), then the uploader's first page of matches, at 1M
 /// and 10M registered users — beside ``UploadBaseline``, the naive structures of the same
-/// semantics with the same decoding and normalizer.
+/// semantics with the same normalizer. The contacts arrive typed, as a linked server passes
+/// them; one more row sends them as JSON values, as the `uploadContacts` method receives them.
 func uploadBenchmarks(_ runner: BenchmarkRunner) throws {
     let sizes = runner.quick ? [200_000] : [1_000_000, 10_000_000]
     for registered in sizes {
@@ -22,61 +23,72 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
     let now: Int64 = 1_764_374_400_000
     for (owner, contacts) in fixture.ownerBooks {
         _ = try engine.uploadContacts(as: owner, contacts: contacts, at: now)
-        _ = baseline.upload(as: owner, contacts)
+        _ = baseline.upload(as: owner, contacts: contacts)
     }
-    let rounds = min(runner.size(quick: 5, full: 20), fixture.freshUploaders.count / (runner.samples + 2))
+    // Two rows of first uploads take fresh users, each side its own.
+    let rounds = min(runner.size(quick: 5, full: 20), fixture.freshUploaders.count / (2 * (runner.samples + 2)))
     guard !fixture.books.isEmpty, rounds > 0 else {
         print("!!!! upload benchmark: the fixture has too few books or users of one region")
         return
     }
     let limit = 100
+    let jsonBooks = fixture.books.map { $0.map(\.jsonValue) }
 
-    // One round: `uploader` uploads `book`, then reads the first page of their matches.
-    func engineRound(_ uploader: String, _ book: [JSONValue]) -> UInt64 {
-        guard let outcome = try? engine.uploadContacts(as: uploader, contacts: book, at: now),
-            let page = try? engine.lookupContactMatches(as: uploader, limit: limit)
-        else { return 0 }
+    // One round: `uploader` uploads book number `book` (typed, or as JSON values), then reads
+    // the first page of their matches.
+    func engineRound(_ uploader: String, _ book: Int, json: Bool) -> UInt64 {
+        let outcome =
+            json
+            ? try? engine.uploadContacts(as: uploader, contacts: jsonBooks[book], at: now)
+            : try? engine.uploadContacts(as: uploader, contacts: fixture.books[book], at: now)
+        guard let outcome, let page = try? engine.lookupContactMatches(as: uploader, limit: limit) else { return 0 }
         return UInt64(outcome.numberOfUploadedContacts + page.matches.count)
     }
-    func baselineRound(_ uploader: String, _ book: [JSONValue]) -> UInt64 {
-        UInt64(baseline.upload(as: uploader, book) + baseline.matches(of: uploader, limit: limit).count)
+    func baselineRound(_ uploader: String, _ book: Int, json: Bool) -> UInt64 {
+        let stored =
+            json
+            ? baseline.upload(as: uploader, json: jsonBooks[book])
+            : baseline.upload(as: uploader, contacts: fixture.books[book])
+        return UInt64(stored + baseline.matches(of: uploader, limit: limit).count)
     }
 
     // Each round a user without a book uploads one (their first upload); ours and the baseline
     // take the same users in the same order.
     var oursNext = 0
     var baselineNext = 0
-    runner.compare(
-        "upload 1,000-contact book (first upload, region \(fixture.region)) + first match page",
-        size: size, operations: rounds,
-        ours: {
-            var total: UInt64 = 0
-            for _ in 0..<rounds {
-                total &+= engineRound(fixture.freshUploaders[oursNext], fixture.books[oursNext % fixture.books.count])
-                oursNext += 1
-            }
-            return total
-        },
-        baseline: {
-            var total: UInt64 = 0
-            for _ in 0..<rounds {
-                total &+= baselineRound(
-                    fixture.freshUploaders[baselineNext], fixture.books[baselineNext % fixture.books.count])
-                baselineNext += 1
-            }
-            return total
-        })
+    for json in [false, true] {
+        let form = json ? "as JSON values (decoding included)" : "typed"
+        runner.compare(
+            "upload 1,000-contact book, \(form) (first upload, region \(fixture.region)) + first match page",
+            size: size, operations: rounds,
+            ours: {
+                var total: UInt64 = 0
+                for _ in 0..<rounds {
+                    total &+= engineRound(fixture.freshUploaders[oursNext], oursNext % fixture.books.count, json: json)
+                    oursNext += 1
+                }
+                return total
+            },
+            baseline: {
+                var total: UInt64 = 0
+                for _ in 0..<rounds {
+                    total &+= baselineRound(
+                        fixture.freshUploaders[baselineNext], baselineNext % fixture.books.count, json: json)
+                    baselineNext += 1
+                }
+                return total
+            })
+    }
     checkSameMatches(engine, baseline, users: fixture.freshUploaders.prefix(min(oursNext, baselineNext)), limit: limit)
 
     // One user uploads the same book again each round: every contact is replaced by itself.
     let again = fixture.freshUploaders[max(oursNext, baselineNext)]
-    let book = fixture.books[0]
     runner.compare(
-        "re-upload the same 1,000-contact book + first match page", size: size, operations: rounds,
-        ours: { (0..<rounds).reduce(0) { total, _ in total &+ engineRound(again, book) } },
-        baseline: { (0..<rounds).reduce(0) { total, _ in total &+ baselineRound(again, book) } })
+        "re-upload the same 1,000-contact book, typed + first match page", size: size, operations: rounds,
+        ours: { (0..<rounds).reduce(0) { total, _ in total &+ engineRound(again, 0, json: false) } },
+        baseline: { (0..<rounds).reduce(0) { total, _ in total &+ baselineRound(again, 0, json: false) } })
 
-    recordUploadPhases(runner, book: fixture.books[0], region: fixture.region, size: size)
+    recordUploadPhases(runner, book: jsonBooks[0], region: fixture.region, size: size)
 
     // The match page alone, for the users who uploaded above.
     let readers = Array(fixture.freshUploaders.prefix(min(oursNext, baselineNext)))

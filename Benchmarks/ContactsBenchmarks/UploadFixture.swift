@@ -13,10 +13,11 @@ struct UploadFixture {
     let users: [StoredUser]
     /// The region whose owners' contacts make up ``books``.
     let region: String
-    /// The fixture's owners with their own books (JSON, as uploaded), to upload first.
-    let ownerBooks: [(userId: String, contacts: [JSONValue])]
+    /// The fixture's owners with their own books (without owner ids, as uploaded), to upload
+    /// first.
+    let ownerBooks: [(userId: String, contacts: [Contact])]
     /// 1,000-contact books of ``region``: its owners' contacts, in file order, cut in pieces.
-    let books: [[JSONValue]]
+    let books: [[Contact]]
     /// Users of ``region`` without a book: each can make a first upload.
     let freshUploaders: [String]
 
@@ -52,13 +53,13 @@ struct UploadFixture {
         }
         self.users = users
 
-        var bookOf: [String: [JSONValue]] = [:]
+        var bookOf: [String: [Contact]] = [:]
         var owners: [String] = []
         for contact in contacts {
             if bookOf[contact.ownerId] == nil { owners.append(contact.ownerId) }
             var entry = contact
             entry.ownerId = ""
-            bookOf[contact.ownerId, default: []].append(entry.jsonValue)
+            bookOf[contact.ownerId, default: []].append(entry)
         }
         ownerBooks = owners.map { ($0, bookOf[$0] ?? []) }
         var ownersByRegion: [String: [String]] = [:]

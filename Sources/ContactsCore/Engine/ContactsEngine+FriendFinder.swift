@@ -61,42 +61,64 @@ extension ContactsEngine {
     /// (default: the main region of the uploader's calling code), a repeated id replacing the
     /// earlier contact. The request fails whole with `rate_limited` when its new distinct
     /// numbers would exceed the day's budget.
+    ///
+    /// The entries are the JSON values of PROTOCOL §1, as the `uploadContacts` method receives
+    /// them; a host holding typed contacts passes a `[Contact]` to the other
+    /// `uploadContacts(as:contacts:region:at:)` and skips the decoding.
     public func uploadContacts(
         as userId: String, contacts entries: [JSONValue], region: String? = nil, at: Int64
     ) throws(RPCError) -> UploadOutcome {
-        guard entries.count <= configuration.maximumContactsPerUpload else {
-            throw .invalidParams("at most \(configuration.maximumContactsPerUpload) contacts per upload")
-        }
+        try checkUploadSize(entries.count)
         var decoded: [Contact] = []
+        decoded.reserveCapacity(entries.count)
         var rejected: [RejectedContact] = []
         for (index, entry) in entries.enumerated() {
             do {
-                decoded.append(try Contact(json: entry))
+                var contact = try Contact(json: entry)
+                contact.ownerId = userId
+                decoded.append(contact)
             } catch {
                 rejected.append(RejectedContact(index: index, reason: error))
             }
         }
+        return try store(decoded, rejected: rejected, requested: entries.count, as: userId, region: region, at: at)
+    }
+
+    /// Uploads typed contacts into the acting user's book, with the semantics of the JSON
+    /// form: a contact whose id is not a valid id (PROTOCOL §1) is rejected as `invalid_id`
+    /// at its index; each contact's `ownerId` is set to `userId`.
+    ///
+    /// - Complexity: O(n) for n contacts: one normalization per phone, one upload-index
+    ///   update per number entering or leaving the book.
+    public func uploadContacts(
+        as userId: String, contacts: [Contact], region: String? = nil, at: Int64
+    ) throws(RPCError) -> UploadOutcome {
+        try checkUploadSize(contacts.count)
+        let rejected = contacts.indices.filter { !Identifier.isValid(contacts[$0].id) }
+            .map { RejectedContact(index: $0, reason: .invalidID) }
+        let accepted = rejected.isEmpty ? contacts : contacts.filter { Identifier.isValid($0.id) }
+        return try store(accepted, rejected: rejected, requested: contacts.count, as: userId, region: region, at: at)
+    }
+
+    private func checkUploadSize(_ count: Int) throws(RPCError) {
+        guard count <= configuration.maximumContactsPerUpload else {
+            throw .invalidParams("at most \(configuration.maximumContactsPerUpload) contacts per upload")
+        }
+    }
+
+    /// The one upload path of both forms: `accepted` (valid contacts, in request order) into
+    /// `userId`'s book, under the day's budget; `requested` entries were sent.
+    private func store(
+        _ accepted: [Contact], rejected: [RejectedContact], requested: Int, as userId: String, region: String?,
+        at: Int64
+    ) throws(RPCError) -> UploadOutcome {
         let budget = configuration.dailyUploadBudget
         return try state.write { (state: inout EngineState) throws(RPCError) -> UploadOutcome in
             let owner = try state.registeredUser(userId)
             guard let record = state.user(owner) else { throw .notFound("user '\(userId)' is not registered") }
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
-            // The last contact of each id wins; ids keep their first position.
-            var finalIndex: [ExactString: Int] = [:]
-            finalIndex.reserveCapacity(decoded.count)
-            var finals: [(contact: Contact, phones: [UInt64])] = []
-            finals.reserveCapacity(decoded.count)
-            for var contact in decoded {
-                contact.ownerId = userId
-                let numbers = PhoneNormalization.uploadedNumbers(of: contact, region: uploadRegion)
-                if let position = finalIndex[ExactString(contact.id)] {
-                    finals[position] = (contact, numbers)
-                } else {
-                    finalIndex[ExactString(contact.id)] = finals.count
-                    finals.append((contact, numbers))
-                }
-            }
-            let distinct = Array(Set(finals.flatMap(\.phones)))
+            let (contacts, numbers) = Self.finalContacts(accepted, owner: userId, region: uploadRegion)
+            let distinct = Array(Set(numbers.joined()))
             let added = state.uploads.newNumberCount(of: owner, among: distinct)
             let (day, timeOfDay) = at.floorDivided(by: Self.millisecondsPerDay)
             var usage = state.budget[ExactString(userId)] ?? BudgetDay(day: day, used: 0)
@@ -108,17 +130,48 @@ extension ContactsEngine {
                     retryAfterMs: Self.millisecondsPerDay - timeOfDay)
             }
             try persist { transaction in
-                try transaction.upsertContacts(ownerId: userId, finals)
+                try transaction.upsertContacts(ownerId: userId, Array(zip(contacts, numbers)))
                 if added > 0 { try transaction.addBudgetUsage(userId: userId, day: day, count: added) }
             }
             usage.used += added
             state.budget[ExactString(userId)] = usage
-            let slots = state.books[owner, default: AddressBook()].put(finals)
-            let uploaded = zip(slots, finals).map { UploadedContact(contact: $0, numbers: $1.phones) }
+            let slots = state.books[owner, default: AddressBook()].put(contacts, numbers: numbers)
+            let uploaded = zip(slots, numbers).map { UploadedContact(contact: $0, numbers: $1) }
             try Self.applied { () throws(MatchingError) in try state.uploads.replaceContacts(uploaded, of: owner) }
             return UploadOutcome(
-                totalContacts: entries.count, numberOfUploadedContacts: decoded.count, rejected: rejected)
+                totalContacts: requested, numberOfUploadedContacts: accepted.count, rejected: rejected)
         }
+    }
+
+    /// The contacts an upload stores, owned by `owner`, each with the distinct numbers its
+    /// phones normalize to with `region`: the last contact of each id wins, in the position of
+    /// the id's first one.
+    ///
+    /// - Complexity: O(n) for n contacts; without repeated ids (the usual upload) the array is
+    ///   only copied when an owner id has to change (the JSON form sets them as it decodes).
+    private static func finalContacts(_ accepted: [Contact], owner: String, region: String?)
+        -> (contacts: [Contact], numbers: [[UInt64]])
+    {
+        var firstSlot: [ExactString: Int] = [:]
+        firstSlot.reserveCapacity(accepted.count)
+        // For each final contact, the position of the one that wins.
+        var winners: [Int] = []
+        winners.reserveCapacity(accepted.count)
+        for position in accepted.indices {
+            let id = ExactString(accepted[position].id)
+            if let slot = firstSlot[id] {
+                winners[slot] = position
+            } else {
+                firstSlot[id] = winners.count
+                winners.append(position)
+            }
+        }
+        var contacts = winners.count == accepted.count ? accepted : winners.map { accepted[$0] }
+        for index in contacts.indices where contacts[index].ownerId != owner {
+            contacts[index].ownerId = owner
+        }
+        let numbers = contacts.map { PhoneNormalization.uploadedNumbers(of: $0, region: region) }
+        return (contacts, numbers)
     }
 
     /// The acting user's matches after `cursor` (userIds by bytes), at most `limit`:
@@ -139,14 +192,15 @@ extension ContactsEngine {
             if let record = state.user(me) {
                 for holder in state.uploads.holders(of: record.e164) where holder != me { reverse.insert(holder) }
             }
-            var matched: [(index: UInt32, record: UserRecord)] = []
+            // By user id bytes: the ids' prefix keys decide most comparisons in one integer compare.
+            var matched: [(key: UInt64, index: UInt32, record: UserRecord)] = []
             for index in forward.union(reverse) {
                 guard let record = state.user(index) else { continue }
                 if let cursor, !cursor.utf8Precedes(record.userId) { continue }
-                matched.append((index, record))
+                matched.append((ByteOrder.prefixKey(of: record.userId.utf8), index, record))
             }
-            matched.sort { $0.record.userId.utf8Precedes($1.record.userId) }
-            let matches = matched.prefix(limit).map { index, record in
+            matched.sort { $0.key != $1.key ? $0.key < $1.key : $0.record.userId.utf8Precedes($1.record.userId) }
+            let matches = matched.prefix(limit).map { _, index, record in
                 let isForward = forward.contains(index)
                 let isReverse = reverse.contains(index)
                 return ContactMatch(

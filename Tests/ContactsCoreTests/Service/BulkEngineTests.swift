@@ -24,8 +24,8 @@ struct BulkEngineTests {
         return users
     }
 
-    /// A book of `count` contacts `c<first>`…, each with one or two of `numbers` in national
-    /// or international form, or a number nobody registered.
+    /// A book of `count` contacts `c<first>`…, each with one or two of `numbers` (at least 200)
+    /// in national or international form, or a number nobody registered.
     static func book(_ count: Int, from first: Int, numbers: [UInt64], random: inout SplitMix64) -> [JSONValue] {
         (first..<(first + count)).map { index in
             var phones: [JSONValue] = []

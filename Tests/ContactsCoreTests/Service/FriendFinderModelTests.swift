@@ -104,7 +104,9 @@ struct FriendFinderModelTests {
         }
     }
 
-    static let userIDs = ["u0", "u1", "u2", "u3", "u4", "u5", "ü6", "U7"]
+    /// Short ids, and long ones sharing their first 8 bytes (one a prefix of the others), so that
+    /// orderings by id bytes get past any fixed-width key.
+    static let userIDs = ["u0", "u1", "u2", "shared-prefix-a", "shared-prefix-é", "shared-prefix", "ü6", "U7"]
 
     static func phone(_ slot: Int, style: Int) -> String {
         let line = 2600 + slot

@@ -60,4 +60,27 @@ struct MatchPaginationTests {
         #expect(seen == seen.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "seed \(seed): byte order")
         #expect(stable.isSubset(of: Set(seen)), "seed \(seed): no stable match skipped")
     }
+
+    /// Ids longer than 8 bytes that share their first 8 (and one that is a prefix of others)
+    /// still come in byte order, page after page.
+    @Test func longIdsSharingAPrefixComeInByteOrder() throws {
+        let ids = ["same-prefix-b", "same-prefix", "same-prefix-é", "same-prefix-a", "same-prefiy", "same-pre", "S"]
+        let engine = try ContactsEngine()
+        _ = try engine.registerUser("me", phone: "+14155550100", at: 0)
+        for (index, id) in ids.enumerated() {
+            _ = try engine.registerUser(id, phone: "+1415555\(2000 + index)", at: 0)
+        }
+        let book = ids.indices.map {
+            Contact(id: "c\($0)", phoneNumbers: [LabeledValue(value: "+1415555\(2000 + $0)")])
+        }
+        _ = try engine.uploadContacts(as: "me", contacts: book, at: 0)
+        var seen: [String] = []
+        var cursor: String?
+        repeat {
+            let page = try engine.lookupContactMatches(as: "me", cursor: cursor, limit: 2)
+            seen += page.matches.map(\.userId)
+            cursor = page.nextCursor
+        } while cursor != nil
+        #expect(seen == ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
 }
