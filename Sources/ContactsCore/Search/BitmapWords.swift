@@ -52,6 +52,14 @@ enum BitmapWords {
         return total
     }
 
+    /// ORs `source` into `target` word by word (`source` at least as long).
+    ///
+    /// - Complexity: O(n) for n words of `target`.
+    static func formUnion(_ target: UnsafeMutableBufferPointer<UInt64>, with source: UnsafeBufferPointer<UInt64>) {
+        precondition(source.count >= target.count)
+        for index in 0..<target.count { target[index] |= source[index] }
+    }
+
     /// The number of bits set in `words` at positions `range` (within the words).
     ///
     /// - Complexity: O(range / 64).

@@ -12,6 +12,10 @@ struct SlotUnion {
 
     let universe: Int
     private var words: [UInt64] = []
+    /// Bitmap lists added but not ORed into `words` yet (see ``flushBitmaps(counting:)``): a
+    /// union of several dense lists then reads each of them once, a block at a time, and
+    /// counts the result in the same pass.
+    private var pendingBitmaps: [(words: [UInt64], start: Int, count: Int)] = []
     /// Ascending pieces; a piece that continues the previous one is appended to it.
     private var pieces: [[UInt32]] = []
     /// The slots in `pieces` (repeats counted).
@@ -53,7 +57,8 @@ struct SlotUnion {
         }
     }
 
-    /// Adds the slots of `postings` in `table`.
+    /// Adds the slots of `postings` in `table`; a bitmap list is only noted here, and ORed in
+    /// with the others when the union is read.
     mutating func add(_ postings: TrigramIndex.Postings, from table: TrigramIndex) {
         guard postings.count > 0 else { return }
         if !isBitmap {
@@ -66,7 +71,45 @@ struct SlotUnion {
                 return
             }
         }
-        table.addSlots(of: postings, to: &words)
+        guard case .bitmap(let start) = postings.base else {
+            table.addSlots(of: postings, to: &words)
+            return
+        }
+        pendingBitmaps.append((table.bitmapWords, start, min(table.wordsPerBitmap, words.count)))
+        for slot in postings.pending where Int(slot >> 6) < words.count {
+            words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
+        }
+    }
+
+    /// Words per block of ``flushBitmaps(counting:)``: 4 KiB, which stays in the L1 cache while
+    /// every pending list is ORed into it.
+    private static let flushBlockWords = 512
+
+    /// ORs the pending bitmap lists into `words`, block by block, and returns the members of
+    /// the union when `counting` (else 0).
+    ///
+    /// - Complexity: O(universe / 64) per pending list, each list and the union read once.
+    private mutating func flushBitmaps(counting: Bool) -> Int {
+        var total = 0
+        let pending = pendingBitmaps
+        pendingBitmaps = []
+        words.withUnsafeMutableBufferPointer { words in
+            for blockStart in stride(from: 0, to: words.count, by: Self.flushBlockWords) {
+                let blockEnd = min(words.count, blockStart + Self.flushBlockWords)
+                for source in pending where blockStart < source.count {
+                    let end = min(blockEnd, source.count)
+                    source.words.withUnsafeBufferPointer { sourceWords in
+                        BitmapWords.formUnion(
+                            UnsafeMutableBufferPointer(rebasing: words[blockStart..<end]),
+                            with: UnsafeBufferPointer(rebasing: sourceWords[(source.start + blockStart)...]))
+                    }
+                }
+                if counting {
+                    total += BitmapWords.count(UnsafeBufferPointer(rebasing: words[blockStart..<blockEnd]))
+                }
+            }
+        }
+        return total
     }
 
     /// Adds every slot of `range`.
@@ -109,6 +152,7 @@ struct SlotUnion {
             guard let piece = pieces.first else { return set }
             return set.subtracting(SlotSet(sorted: piece, universe: universe))
         }
+        _ = flushBitmaps(counting: false)
         return words.withUnsafeBufferPointer { words in
             set.filter { words[Int($0 >> 6)] & (1 << UInt64($0 & 63)) == 0 }
         }
@@ -117,9 +161,9 @@ struct SlotUnion {
     /// The union, counted.
     ///
     /// - Complexity: O(universe / 64) for a bitmap, O(n log p) for n slots in p pieces.
-    func finish() -> SlotSet {
+    mutating func finish() -> SlotSet {
         guard isBitmap else { return SlotSet(sorted: Self.merged(pieces), universe: universe).normalized() }
-        let total = words.withUnsafeBufferPointer { BitmapWords.count($0) }
+        let total = flushBitmaps(counting: true)
         return SlotSet(words: words, count: total, universe: universe).normalized()
     }
 

@@ -111,7 +111,8 @@ struct TrigramIndex: Sendable {
             let baseWords = min(wordsPerBitmap, words.count)
             words.withUnsafeMutableBufferPointer { output in
                 bitmapWords.withUnsafeBufferPointer { input in
-                    for index in 0..<baseWords { output[index] = input[start + index] }
+                    _ = UnsafeMutableBufferPointer(rebasing: output[..<baseWords])
+                        .update(fromContentsOf: UnsafeBufferPointer(rebasing: input[start..<(start + baseWords)]))
                 }
                 for slot in postings.pending where Int(slot) < universe {
                     output[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
@@ -151,7 +152,9 @@ struct TrigramIndex: Sendable {
             switch postings.base {
             case .bitmap(let start):
                 bitmapWords.withUnsafeBufferPointer { base in
-                    for index in 0..<Swift.min(wordsPerBitmap, words.count) { words[index] |= base[start + index] }
+                    BitmapWords.formUnion(
+                        UnsafeMutableBufferPointer(rebasing: words[..<Swift.min(wordsPerBitmap, words.count)]),
+                        with: UnsafeBufferPointer(rebasing: base[start...]))
                 }
             case .varint, .none:
                 forEachBaseSlot(postings) { slot in

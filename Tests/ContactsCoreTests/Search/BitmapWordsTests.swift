@@ -47,5 +47,12 @@ import Testing
             #expect((0..<bits).map { Self.bit(output, $0) } == expected, "\(operation)")
             #expect(total == expected.filter { $0 }.count)
         }
+        // formUnion reads only as many source words as the target has.
+        var target = left
+        let source = right + [~0]
+        target.withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { BitmapWords.formUnion(target, with: $0) }
+        }
+        #expect((0..<bits).map { Self.bit(target, $0) } == (0..<bits).map { Self.bit(left, $0) || Self.bit(right, $0) })
     }
 }
