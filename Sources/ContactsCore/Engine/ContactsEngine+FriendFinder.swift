@@ -167,7 +167,9 @@ extension ContactsEngine {
             }
         }
         var contacts = winners.count == accepted.count ? accepted : winners.map { accepted[$0] }
-        for index in contacts.indices where contacts[index].ownerId != owner {
+        // By bytes: an owner id merely canonically equivalent to `owner` is replaced too.
+        let ownerBytes = ExactString(owner)
+        for index in contacts.indices where ExactString(contacts[index].ownerId) != ownerBytes {
             contacts[index].ownerId = owner
         }
         let numbers = contacts.map { PhoneNormalization.uploadedNumbers(of: $0, region: region) }

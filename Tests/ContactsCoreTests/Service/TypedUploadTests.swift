@@ -74,4 +74,17 @@ struct TypedUploadTests {
         }
         #expect(try engine.fetchContacts(as: "u0", fieldType: .any, skip: 0, limit: 10).total == 0)
     }
+
+    /// The stored owner id is the uploader's id byte for byte, even when the contact carried a
+    /// canonically equivalent one (Swift's `==` would call them equal).
+    @Test func ownerIdsAreTheUploadersBytes() throws {
+        let engine = try ContactsEngine()
+        let composed = "caf\u{E9}"
+        _ = try engine.registerUser(composed, phone: "+14155550100", at: Self.now)
+        let contact = Contact(id: "c1", ownerId: "cafe\u{301}")
+        #expect(contact.ownerId == composed, "the two spellings are canonically equivalent")
+        _ = try engine.uploadContacts(as: composed, contacts: [contact], at: Self.now)
+        let stored = try engine.fetchContacts(as: composed, fieldType: .any, skip: 0, limit: 10).items
+        #expect(stored.map { Array($0.ownerId.utf8) } == [Array(composed.utf8)])
+    }
 }
