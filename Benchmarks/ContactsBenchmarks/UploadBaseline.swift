@@ -1,11 +1,11 @@
 import ContactsCore
 
 /// The naive Find Your Friends of the same semantics as the engine's `uploadContacts` and
-/// `lookupContactMatches`, with the same contacts (typed, or decoded from JSON the same way) and the same phone normalizer
-/// (normalization is not the structure under test): a `[String: String]` from E.164 text to
-/// user id, a `Set<String>` of uploaded numbers per user with the reverse
-/// `[String: Set<String>]`, and each book's contacts kept in an array, as a naive search would
-/// scan them.
+/// `lookupContactMatches`, with the same contacts (typed, or decoded from JSON the same way)
+/// and the same phone normalizer (normalization is not the structure under test): a
+/// `[String: String]` from E.164 text to user id, a `Set<String>` of uploaded numbers per user
+/// with the reverse `[String: Set<String>]`, and each book's contacts kept in an array, as a
+/// naive search would scan them.
 struct UploadBaseline {
     private struct User {
         var e164: String

@@ -71,14 +71,10 @@ struct SlotUnion {
                 return
             }
         }
-        guard case .bitmap(let start) = postings.base else {
-            table.addSlots(of: postings, to: &words)
-            return
+        if case .bitmap(let start) = postings.base {
+            pendingBitmaps.append((table.bitmapWords, start, min(table.wordsPerBitmap, words.count)))
         }
-        pendingBitmaps.append((table.bitmapWords, start, min(table.wordsPerBitmap, words.count)))
-        for slot in postings.pending where Int(slot >> 6) < words.count {
-            words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
-        }
+        table.addSlots(of: postings, to: &words)
     }
 
     /// Words per block of ``flushBitmaps(counting:)``: 4 KiB, which stays in the L1 cache while

@@ -144,19 +144,14 @@ struct TrigramIndex: Sendable {
         }
     }
 
-    /// Sets the bits of the slots of `postings` in `words` (a bitmap over at least the base).
+    /// Sets the bits of `postings`' pending slots, and of its base when that is a varint list,
+    /// in `words` (a bitmap over at least the base). A bitmap base is left to the caller, which
+    /// ORs it with other bitmaps in one pass (``SlotUnion``).
     ///
-    /// - Complexity: O(count) for a varint list, O(base / 64) for a bitmap list.
+    /// - Complexity: O(count) for a varint list, O(pending) for a bitmap list.
     func addSlots(of postings: Postings, to words: inout [UInt64]) {
         words.withUnsafeMutableBufferPointer { words in
-            switch postings.base {
-            case .bitmap(let start):
-                bitmapWords.withUnsafeBufferPointer { base in
-                    BitmapWords.formUnion(
-                        UnsafeMutableBufferPointer(rebasing: words[..<Swift.min(wordsPerBitmap, words.count)]),
-                        with: UnsafeBufferPointer(rebasing: base[start...]))
-                }
-            case .varint, .none:
+            if case .varint = postings.base {
                 forEachBaseSlot(postings) { slot in
                     words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
                     return true
