@@ -12,22 +12,23 @@ extension HashedPhoneMultimap {
         /// `deltaShare` entries of the base.
         ///
         /// The merge copies 12 bytes per base entry; spread over `base / 64` changes that is
-        /// about 64 entry copies (well under a microsecond) per change, while the delta, at
-        /// roughly 80 bytes per pending number, stays near 1 byte per base entry at its fullest.
+        /// about 64 entry copies (well under a microsecond) per change, while the delta, at 33
+        /// bytes per pending pair (a 16-byte slot in a table at most half full, and a byte of
+        /// filter), stays near 0.5 bytes per base entry at its fullest.
         package static let deltaShare = 64
 
         /// The delta share of the reverse side of ``UploadIndex``: every upload changes about
         /// one number per contact (1,250 for a book of 1,000), so merges there come often, and
         /// each copies the whole base onto fresh (zeroed) pages.
         ///
-        /// At one pending number per 16 base entries a merge copies about 16 entries per change
+        /// At one pending pair per 16 base entries a merge copies about 16 entries per change
         /// instead of 64: in a profile of 1,000-contact uploads at 1M users, the merges' copying
-        /// fell from about 17% of an upload to 8%. The delta then peaks near 5 bytes per base
+        /// fell from about 17% of an upload to 8%. The delta then peaks near 2 bytes per base
         /// entry, on top of the base's 12. The phone table, changed one registration at a time
         /// and held to 16 bytes an entry, keeps ``deltaShare``.
         package static let uploadDeltaShare = 16
 
-        /// Bits of the delta's filter per pending number at the merge threshold: at 8, about
+        /// Bits of the delta's filter per pending pair at the merge threshold: at 8, about
         /// one lookup of an unchanged number in 8 still probes the delta's dictionary.
         package static let pendingFilterBitsPerNumber = 8
 

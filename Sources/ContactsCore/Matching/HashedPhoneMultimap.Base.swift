@@ -36,16 +36,6 @@ extension HashedPhoneMultimap {
         package var number: UInt64 { word & Base.numberMask }
     }
 
-    /// A number's complete new payload list, for a merge.
-    struct Change {
-        /// The number's bucket in the base being merged into.
-        let bucket: Int
-        /// The number's word in that base.
-        let word: UInt64
-        /// Its payloads after the change, ascending and distinct; empty when it has none.
-        let payloads: [UInt32]
-    }
-
     /// The sorted, immutable part of a table.
     ///
     /// A number's key is split three ways: its top `directoryBits` bits choose a bucket, the
@@ -402,19 +392,25 @@ extension HashedPhoneMultimap.Base {
         return written
     }
 
-    /// This base with `changes` applied; each change's number gets exactly the change's
-    /// payloads. The directory is kept unless the new count leaves its band; then every key is
-    /// hashed again into a fresh one.
+    /// This base with `changes` applied: each held pair present once, each other pair absent.
+    /// The directory is kept unless the new count leaves its band; then every key is hashed
+    /// again into a fresh one.
     ///
-    /// - Parameter changes: ascending by (bucket, word), words distinct, buckets and words
-    ///   from this base's directory.
-    /// - Complexity: O(n + m log n) for n entries and m changes, the entries copied in runs;
-    ///   O(n) hashes more when the directory is rebuilt.
+    /// - Parameter changes: ascending by (bucket, word, payload) and distinct, buckets and
+    ///   words from this base's directory.
+    /// - Complexity: O(n + m) for n entries and m changes, the entries copied in runs, plus a
+    ///   search for each change in its bucket; O(n) hashes more when the directory is rebuilt.
     func merging(_ changes: [HashedPhoneMultimap.Change], hasher: any PhoneKeyHasher) -> Self {
-        let replaced = changes.map { entries(ofWord: $0.word, inBucket: $0.bucket) }
+        // Where each change's pair sits (or would), and whether the base holds it.
+        let positions = changes.map { change in
+            let range = entries(ofWord: change.word, inBucket: change.bucket)
+            // A slice keeps the base's indexes.
+            let position = SortedArraySearch.lowerBound(of: change.payload, in: entries[range].lazy.map(\.payload))
+            return (position, isHeld: position < range.upperBound && entries[position].payload == change.payload)
+        }
         var mergedCount = count
-        for (change, range) in zip(changes, replaced) {
-            mergedCount += change.payloads.count - range.count
+        for (change, (_, isHeld)) in zip(changes, positions) where change.held != isHeld {
+            mergedCount += change.held ? 1 : -1
         }
         var mergedDirectory = directory
         var shift = 0
@@ -424,25 +420,29 @@ extension HashedPhoneMultimap.Base {
             entries.withUnsafeBufferPointer { entries in
                 var copied = 0
                 var written = 0
-                func copy(_ range: Range<Int>) {
-                    _ = merged[written..<(written + range.count)].initialize(fromContentsOf: entries[range])
-                    written += range.count
+                func copy(upTo end: Int) {
+                    let count = end - copied
+                    _ = merged[written..<(written + count)].initialize(fromContentsOf: entries[copied..<end])
+                    written += count
+                    copied = end
                 }
-                for (change, range) in zip(changes, replaced) {
+                for (change, (position, isHeld)) in zip(changes, positions) where change.held != isHeld {
                     // Buckets up to this one start after the changes made before them.
                     while nextBucket <= change.bucket {
                         mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
                         nextBucket += 1
                     }
-                    copy(copied..<range.lowerBound)
-                    for payload in change.payloads {
-                        merged[written] = HashedPhoneMultimap.Entry(word: change.word, payload: payload)
+                    copy(upTo: position)
+                    if change.held {
+                        merged[written] = HashedPhoneMultimap.Entry(word: change.word, payload: change.payload)
                         written += 1
+                        shift += 1
+                    } else {
+                        copied += 1
+                        shift -= 1
                     }
-                    copied = range.upperBound
-                    shift += change.payloads.count - range.count
                 }
-                copy(copied..<entries.count)
+                copy(upTo: entries.count)
                 precondition(written == mergedCount, "merged entry count")
             }
         }

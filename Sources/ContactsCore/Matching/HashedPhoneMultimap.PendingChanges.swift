@@ -1,19 +1,44 @@
 extension HashedPhoneMultimap {
-    /// The delta: every number changed since the last merge with its complete payload list
-    /// (ascending, distinct; empty when it lost every payload), and a one-hash Bloom filter
-    /// on the numbers' keys in front of the dictionary.
+    /// The delta: every (number, payload) pair added or removed since the last merge, with
+    /// whether it is held now, in one flat open-addressing table (no allocation per number),
+    /// and a one-hash Bloom filter on the numbers' keys in front of it.
     ///
-    /// The filter answers most lookups of unchanged numbers from a few hundred kilobytes at
-    /// most (8 bits per pending number at the merge threshold, 0.02 bytes per base entry),
-    /// where the dictionary itself would cost a hash of the number and a cache miss.
+    /// Recording a change never reads the base: a pair's state here overrides the base's,
+    /// whatever that is, so the reverse side of an upload index (whose books already say
+    /// which pairs are new) records each change with one hash and one slot written. A lookup
+    /// of a changed number reads the base and applies the number's pairs to it.
+    ///
+    /// The table grows with the pairs (16 bytes a slot, at most half full), so an idle delta
+    /// costs next to nothing. The filter answers most lookups of unchanged numbers from a few
+    /// hundred kilobytes at most (8 bits per pending pair at the merge threshold, 0.02 bytes
+    /// per base entry), where the table itself would cost a cache miss.
     struct PendingChanges: Sendable {
-        /// The changed numbers and their payload lists.
-        private(set) var lists: [UInt64: [UInt32]] = [:]
-        /// Bit `key & filterMask` is set for the key of every number in `lists`.
+        /// One recorded pair, 16 bytes; a `word` of 0 marks an empty slot (numbers are never 0).
+        private struct Slot: BitwiseCopyable {
+            /// The number's ``Entry/word`` in the base (its fingerprint above the number).
+            var word: UInt64
+            /// The payload.
+            var payload: UInt32
+            /// The number's key's top 32 bits, but for the lowest, which says whether the pair
+            /// is held: they give the slot's home and the number's bucket (at most 31 bits).
+            var keyHighAndState: UInt32
+
+            /// The key's bits 33 to 63.
+            var keyHigh: UInt32 { keyHighAndState &>> 1 }
+            var isHeld: Bool { keyHighAndState & 1 != 0 }
+        }
+
+        /// A table's first size, in slots.
+        private static let initialSlotCount = 64
+        /// The table: a power of two of slots, at most half full.
+        private var slots: [Slot]
+        /// Bit `key & filterMask` is set for the key of every recorded pair's number.
         private var filter: [UInt64]
         private let filterMask: UInt64
+        /// The number of recorded pairs.
+        private(set) var count = 0
 
-        /// An empty delta whose filter suits `capacity` numbers.
+        /// An empty delta whose filter suits `capacity` pairs (the merge threshold).
         init(capacity: Int) {
             var bits = 64
             while bits < capacity * Constants.pendingFilterBitsPerNumber {
@@ -21,57 +46,173 @@ extension HashedPhoneMultimap {
             }
             filter = [UInt64](repeating: 0, count: bits / 64)
             filterMask = UInt64(bits - 1)
+            slots = Self.emptySlots(Self.initialSlotCount)
         }
 
-        /// The number of changed numbers.
-        var count: Int { lists.count }
+        private static func emptySlots(_ count: Int) -> [Slot] {
+            [Slot](repeating: Slot(word: 0, payload: 0, keyHighAndState: 0), count: count)
+        }
 
-        /// The bytes held, estimated: a dictionary slot and a small array per number, and the
-        /// filter.
+        /// The bytes held: the table and the filter, by capacity.
         var storageBytes: Int {
-            let slot = MemoryLayout<UInt64>.stride + MemoryLayout<[UInt32]>.stride
-            let arrayHeader = 32
-            var bytes = lists.capacity * slot + filter.capacity * MemoryLayout<UInt64>.stride
-            for payloads in lists.values {
-                bytes += arrayHeader + payloads.capacity * MemoryLayout<UInt32>.stride
-            }
-            return bytes
+            slots.capacity * MemoryLayout<Slot>.stride + filter.capacity * MemoryLayout<UInt64>.stride
         }
 
-        /// The payload list of `number` (whose key is `key`) when it changed, else nil.
+        /// Whether a number whose key is `key` may have recorded pairs (false: it has none).
         @inline(__always)
-        func payloads(of number: UInt64, key: UInt64) -> [UInt32]? {
+        func mayHold(key: UInt64) -> Bool {
             let bit = key & filterMask
-            guard filter[Int(truncatingIfNeeded: bit &>> 6)] & (1 &<< (bit & 63)) != 0 else { return nil }
-            return lists[number]
+            return filter[Int(truncatingIfNeeded: bit &>> 6)] & (1 &<< (bit & 63)) != 0
         }
 
-        /// Lets `change` edit the payload list of `number` (whose key is `key`) in place,
-        /// starting from `unchanged()` when the number has not changed yet; keeps the edit
-        /// when `change` reports one, else leaves the delta as it was.
-        mutating func modify(
-            _ number: UInt64, key: UInt64, unchanged: () -> [UInt32], _ change: (inout [UInt32]) -> Bool
-        ) -> Bool {
-            let before = lists.count
-            guard change(&lists[number, default: unchanged()]) else {
-                if lists.count > before {
-                    lists[number] = nil
+        /// `current` (the base's ascending payloads of the number whose word is `word` and key
+        /// is `key`) with the number's recorded pairs applied, ascending; nil when it has none.
+        ///
+        /// - Complexity: O(c + k + d log d) for c slots in the number's cluster, k payloads in
+        ///   `current` and d pairs of the number recorded.
+        func payloads(applyingTo current: some Collection<UInt32>, word: UInt64, key: UInt64) -> [UInt32]? {
+            var held: [UInt32] = []
+            var dropped: [UInt32] = []
+            var found = false
+            slots.withUnsafeBufferPointer { slots in
+                var index = Self.home(of: Self.keyHigh(key), in: slots.count)
+                while slots[index].word != 0 {
+                    let slot = slots[index]
+                    if slot.word == word {
+                        found = true
+                        if slot.isHeld {
+                            held.append(slot.payload)
+                        } else {
+                            dropped.append(slot.payload)
+                        }
+                    }
+                    index = (index + 1) & (slots.count - 1)
                 }
-                return false
             }
-            mark(key)
-            return true
+            guard found else { return nil }
+            held.sort()
+            dropped.sort()
+            // A merge of `current` without `dropped` and `held`, all three ascending.
+            var result = [UInt32]()
+            result.reserveCapacity(current.count + held.count)
+            var nextHeld = 0
+            var nextDropped = 0
+            for payload in current {
+                while nextHeld < held.count && held[nextHeld] <= payload {
+                    if held[nextHeld] < payload { result.append(held[nextHeld]) }
+                    nextHeld += 1
+                }
+                while nextDropped < dropped.count && dropped[nextDropped] < payload {
+                    nextDropped += 1
+                }
+                if nextDropped == dropped.count || dropped[nextDropped] != payload {
+                    result.append(payload)
+                }
+            }
+            result += held[nextHeld...]
+            return result
         }
 
-        /// Makes `payloads` the payload list of `number` (whose key is `key`).
-        mutating func set(_ payloads: [UInt32], of number: UInt64, key: UInt64) {
-            lists[number] = payloads
-            mark(key)
-        }
-
-        private mutating func mark(_ key: UInt64) {
+        /// Records that `payload` is now held (or not) by the number whose word in the base is
+        /// `word` and whose key is `key`.
+        ///
+        /// - Complexity: O(c) for c slots in the number's cluster (a few: the table is at most
+        ///   half full); amortized O(1) for the table's growth.
+        mutating func record(_ payload: UInt32, held: Bool, word: UInt64, key: UInt64) {
+            assert(word != 0, "a number's word")
+            let keyHigh = Self.keyHigh(key)
+            let state = keyHigh &<< 1 | (held ? 1 : 0)
+            let mask = slots.count - 1
+            var index = Self.home(of: keyHigh, in: slots.count)
+            while slots[index].word != 0 {
+                if slots[index].word == word && slots[index].payload == payload {
+                    slots[index].keyHighAndState = state
+                    return
+                }
+                index = (index + 1) & mask
+            }
+            slots[index] = Slot(word: word, payload: payload, keyHighAndState: state)
+            count += 1
             let bit = key & filterMask
             filter[Int(truncatingIfNeeded: bit &>> 6)] |= 1 &<< (bit & 63)
+            if 2 * count > slots.count {
+                grow()
+            }
+        }
+
+        /// Doubles the table, every pair placed again from its home.
+        private mutating func grow() {
+            var grown = Self.emptySlots(2 * slots.count)
+            let mask = grown.count - 1
+            for slot in slots where slot.word != 0 {
+                var index = Self.home(of: slot.keyHigh, in: grown.count)
+                while grown[index].word != 0 {
+                    index = (index + 1) & mask
+                }
+                grown[index] = slot
+            }
+            slots = grown
+        }
+
+        /// Every recorded pair, sorted by (bucket, word, payload): what a merge applies.
+        ///
+        /// - Complexity: O(n + m) for a table of n slots and m pairs (a radix sort on the
+        ///   bucket), plus an insertion sort of each bucket's few pairs.
+        func sortedChanges(bucketBits: Int) -> [Change] {
+            precondition((0...31).contains(bucketBits), "a directory of at most 2^31 buckets")
+            var changes = [Change]()
+            changes.reserveCapacity(count)
+            // The bucket is the key's top `bucketBits` bits (see ``Base/locate(_:key:bits:)``).
+            let bucketShift = UInt32(31 - bucketBits)
+            for slot in slots where slot.word != 0 {
+                changes.append(
+                    Change(
+                        bucket: Int(slot.keyHigh &>> bucketShift), word: slot.word, payload: slot.payload,
+                        held: slot.isHeld))
+            }
+            // (bucket << 32 | position), radix-sorted on the bucket: a stable bucket order.
+            var order = changes.indices.map { UInt64(changes[$0].bucket) << 32 | UInt64($0) }
+            RadixSort.sort(&order, byBits: 32..<(32 + bucketBits))
+            var sorted = order.map { changes[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
+            for next in sorted.indices.dropFirst() {
+                let change = sorted[next]
+                var hole = next
+                while hole > 0 && change < sorted[hole - 1] {
+                    sorted[hole] = sorted[hole - 1]
+                    hole -= 1
+                }
+                sorted[hole] = change
+            }
+            return sorted
+        }
+
+        /// Bits 33 to 63 of `key`, in the low 31 bits.
+        @inline(__always)
+        private static func keyHigh(_ key: UInt64) -> UInt32 {
+            UInt32(truncatingIfNeeded: key &>> 33)
+        }
+
+        /// The first slot a number whose key's top bits are `keyHigh` may sit in.
+        @inline(__always)
+        private static func home(of keyHigh: UInt32, in slotCount: Int) -> Int {
+            Int(truncatingIfNeeded: keyHigh) & (slotCount - 1)
+        }
+    }
+
+    /// One pending pair, for a merge.
+    struct Change: Comparable {
+        /// The number's bucket in the base being merged into.
+        let bucket: Int
+        /// The number's word in that base.
+        let word: UInt64
+        /// The payload.
+        let payload: UInt32
+        /// Whether the number holds the payload after the change.
+        let held: Bool
+
+        /// Ordered as the base's entries: by bucket, word, then payload.
+        static func < (lhs: Change, rhs: Change) -> Bool {
+            (lhs.bucket, lhs.word, lhs.payload) < (rhs.bucket, rhs.word, rhs.payload)
         }
     }
 }

@@ -3,9 +3,9 @@
 /// ``UploadIndex`` (the owners of the books holding a number).
 ///
 /// The bulk of the entries sit in an immutable sorted ``Base`` (see there for the layout); each
-/// change lands in a small delta holding the complete new payload list of every number changed
-/// since the last merge, and the delta is merged into a new base once it holds
-/// ``mergeThreshold`` numbers (LSM style). Lookups read the delta, then the base.
+/// change lands in a small delta recording each (number, payload) pair added or removed since
+/// the last merge, and the delta is merged into a new base once it holds ``mergeThreshold``
+/// pairs (LSM style). Lookups read the base and apply the delta's pairs of the number.
 ///
 /// - Note: Keys only choose buckets; a number matches only its own entries, so results are
 ///   exact under any ``PhoneKeyHasher``, even one that sends every number to one key.
@@ -15,11 +15,11 @@ package struct HashedPhoneMultimap: Sendable {
     package let hasher: any PhoneKeyHasher
     /// The merged entries.
     package private(set) var base: Base
-    /// The numbers changed since the last merge.
+    /// The pairs changed since the last merge.
     private(set) var delta: PendingChanges
-    /// The fewest pending numbers that trigger a merge (see ``Constants/deltaFloor``).
+    /// The fewest pending pairs that trigger a merge (see ``Constants/deltaFloor``).
     package let deltaFloor: Int
-    /// Above the floor, a merge comes once the delta holds one number per this many base
+    /// Above the floor, a merge comes once the delta holds one pair per this many base
     /// entries (see ``Constants/deltaShare``).
     package let deltaShare: Int
     /// The number of (number, payload) entries.
@@ -28,9 +28,9 @@ package struct HashedPhoneMultimap: Sendable {
     /// An empty multimap.
     ///
     /// - Parameters:
-    ///   - deltaFloor: the fewest pending numbers that trigger a merge; tests lower it to
+    ///   - deltaFloor: the fewest pending pairs that trigger a merge; tests lower it to
     ///     merge often.
-    ///   - deltaShare: base entries per pending number at a merge; a multimap changed in
+    ///   - deltaShare: base entries per pending pair at a merge; a multimap changed in
     ///     large batches lowers it (``Constants/uploadDeltaShare``).
     package init(
         hasher: any PhoneKeyHasher, deltaFloor: Int = Constants.deltaFloor, deltaShare: Int = Constants.deltaShare
@@ -71,17 +71,16 @@ package struct HashedPhoneMultimap: Sendable {
         base.checkInvariants(hasher: hasher)
     }
 
-    /// How many changed numbers the delta holds before it is merged: the larger of
+    /// How many changed pairs the delta holds before it is merged: the larger of
     /// ``deltaFloor`` and one per ``deltaShare`` base entries.
     package var mergeThreshold: Int {
         max(deltaFloor, base.count / deltaShare)
     }
 
-    /// The number of numbers changed since the last merge.
+    /// The number of (number, payload) pairs changed since the last merge.
     package var pendingCount: Int { delta.count }
 
-    /// The bytes held: the base by capacity, plus an estimate of the delta (a dictionary
-    /// slot and a small array per pending number, and its filter).
+    /// The bytes held: the base and the delta's table and filter, by capacity.
     package var storageBytes: Int {
         base.storageBytes + delta.storageBytes
     }
@@ -89,29 +88,36 @@ package struct HashedPhoneMultimap: Sendable {
     /// The payloads of `number`, ascending; empty when it has none.
     ///
     /// - Complexity: as ``firstPayload(of:)``, plus O(log k) for k payloads; the list is a
-    ///   view, not a copy.
+    ///   view, not a copy, unless the number changed since the last merge.
     package func payloads(of number: UInt64) -> IndexList {
         // A number out of range has no entry (and its bits would spill into the fingerprint).
         guard E164Numbers.contains(number) else { return IndexList() }
-        let key = hasher.key(for: number)
-        if let pending = delta.payloads(of: number, key: key) {
-            return IndexList(pending[...])
-        }
+        return payloads(of: number, key: hasher.key(for: number))
+    }
+
+    /// The payloads of `number`, whose key is `key`: the base's, with the delta's pairs applied.
+    private func payloads(of number: UInt64, key: UInt64) -> IndexList {
         let (bucket, word) = base.locate(number, key: key)
-        return IndexList(base.entries[base.entries(ofWord: word, inBucket: bucket)])
+        let merged = base.entries[base.entries(ofWord: word, inBucket: bucket)]
+        if delta.mayHold(key: key),
+            let changed = delta.payloads(applyingTo: merged.lazy.map(\.payload), word: word, key: key)
+        {
+            return IndexList(changed[...])
+        }
+        return IndexList(merged)
     }
 
     /// The smallest payload of `number`, or nil when it has none.
     ///
-    /// - Complexity: one hash, one bit of the delta's filter (a dictionary probe only for a
-    ///   changed number or a false positive), one directory read (a cached one) and a gallop
+    /// - Complexity: one hash, one bit of the delta's filter (the delta's table read only for
+    ///   a changed number or a false positive), one directory read (a cached one) and a gallop
     ///   of a few entries from the interpolated position.
     @inline(__always)
     package func firstPayload(of number: UInt64) -> UInt32? {
         guard E164Numbers.contains(number) else { return nil }
         let key = hasher.key(for: number)
-        if let pending = delta.payloads(of: number, key: key) {
-            return pending.first
+        if delta.mayHold(key: key) {
+            return payloads(of: number, key: key).first
         }
         let (bucket, word) = base.locate(number, key: key)
         return base.firstPayload(ofWord: word, inBucket: bucket)
@@ -135,8 +141,8 @@ package struct HashedPhoneMultimap: Sendable {
             probes.reserveCapacity(positions.count)
             for position in positions where E164Numbers.contains(numbers[position]) {
                 let key = hasher.key(for: numbers[position])
-                if let pending = delta.payloads(of: numbers[position], key: key) {
-                    results[position] = pending.first
+                if delta.mayHold(key: key) {
+                    results[position] = payloads(of: numbers[position], key: key).first
                     continue
                 }
                 let (bucket, word) = base.locate(numbers[position], key: key)
@@ -154,56 +160,28 @@ package struct HashedPhoneMultimap: Sendable {
         return results
     }
 
-    /// Adds `payload` to `number`'s set; returns whether it was new.
+    /// Adds `payload` to `number`'s set.
     ///
-    /// - Precondition: `number` is in ``E164Numbers`` and the multimap is not full; callers
-    ///   check both (``canInsert(_:)``) before changing anything.
-    /// - Complexity: O(k) for a number with k payloads; amortized O(1) entry copies for merges.
-    @discardableResult
-    package mutating func insert(_ payload: UInt32, for number: UInt64) -> Bool {
+    /// The caller knows the pair is new (the upload index: its books say which numbers enter
+    /// a book), so nothing is read to find out; debug builds check.
+    ///
+    /// - Precondition: `number` is in ``E164Numbers``, does not hold `payload`, and the
+    ///   multimap is not full (``canInsert(_:)``).
+    /// - Complexity: one hash and one slot of the delta written; amortized O(1) entry copies
+    ///   for merges.
+    package mutating func insert(_ payload: UInt32, for number: UInt64) {
         precondition(E164Numbers.contains(number) && canInsert(1), "unchecked insert")
-        return changePayloads(of: number, countChange: 1) { payloads in
-            let position = SortedArraySearch.lowerBound(of: payload, in: payloads)
-            guard position == payloads.endIndex || payloads[position] != payload else { return false }
-            payloads.insert(payload, at: position)
-            return true
-        }
+        assert(!payloads(of: number).contains(payload), "inserting a pair already held")
+        record(payload, held: true, for: number, key: hasher.key(for: number))
     }
 
-    /// Removes `payload` from `number`'s set; returns whether it was there.
+    /// Removes `payload` from `number`'s set.
     ///
+    /// - Precondition: `number` holds `payload` (the caller knows; debug builds check).
     /// - Complexity: as ``insert(_:for:)``.
-    @discardableResult
-    package mutating func remove(_ payload: UInt32, for number: UInt64) -> Bool {
-        guard E164Numbers.contains(number) else { return false }
-        return changePayloads(of: number, countChange: -1) { payloads in
-            let position = SortedArraySearch.lowerBound(of: payload, in: payloads)
-            guard position < payloads.endIndex && payloads[position] == payload else { return false }
-            payloads.remove(at: position)
-            return true
-        }
-    }
-
-    /// Lets `change` edit `number`'s payload list in place (the pending one, or a pending copy
-    /// of the base's, made with a single dictionary probe); when it reports a change, counts
-    /// it and merges the delta if full, else leaves the delta as it was.
-    private mutating func changePayloads(
-        of number: UInt64, countChange: Int, _ change: (inout [UInt32]) -> Bool
-    ) -> Bool {
-        let key = hasher.key(for: number)
-        let base = self.base
-        let changed = delta.modify(
-            number, key: key, unchanged: { Self.payloads(of: number, key: key, in: base) }, change)
-        if changed {
-            finishChange(countChange)
-        }
-        return changed
-    }
-
-    /// A copy of `number`'s payloads (its key is `key`) in `base`.
-    private static func payloads(of number: UInt64, key: UInt64, in base: Base) -> [UInt32] {
-        let (bucket, word) = base.locate(number, key: key)
-        return base.entries[base.entries(ofWord: word, inBucket: bucket)].map(\.payload)
+    package mutating func remove(_ payload: UInt32, for number: UInt64) {
+        assert(payloads(of: number).contains(payload), "removing a pair not held")
+        record(payload, held: false, for: number, key: hasher.key(for: number))
     }
 
     /// Makes `payload` the only payload of `number` (none when nil); returns the payloads it
@@ -213,13 +191,18 @@ package struct HashedPhoneMultimap: Sendable {
     ///   multimap has room (``canInsert(_:)``); callers check both first.
     @discardableResult
     package mutating func replacePayloads(of number: UInt64, with payload: UInt32?) -> IndexList {
-        let current = payloads(of: number)
+        guard E164Numbers.contains(number) else { return IndexList() }
+        let key = hasher.key(for: number)
+        let current = payloads(of: number, key: key)
         let updated = payload.map { [$0] } ?? []
         guard !current.elementsEqual(updated) else { return current }
-        precondition(
-            payload == nil || (E164Numbers.contains(number) && canInsert(updated.count - current.count)),
-            "unchecked insert")
-        setPending(updated, for: number, countChange: updated.count - current.count)
+        precondition(canInsert(updated.count - current.count), "unchecked insert")
+        for old in current where old != payload {
+            record(old, held: false, for: number, key: key)
+        }
+        if let payload, !current.contains(payload) {
+            record(payload, held: true, for: number, key: key)
+        }
         return current
     }
 
@@ -228,15 +211,13 @@ package struct HashedPhoneMultimap: Sendable {
         additions <= Constants.maximumCount - count
     }
 
-    /// Records `number`'s new payload list and merges the delta when it is full.
-    private mutating func setPending(_ payloads: [UInt32], for number: UInt64, countChange: Int) {
-        delta.set(payloads, of: number, key: hasher.key(for: number))
-        finishChange(countChange)
-    }
-
-    /// Counts a change and merges the delta when it is full.
-    private mutating func finishChange(_ countChange: Int) {
-        count += countChange
+    /// Records in the delta that `number` (whose key is `key`) now holds `payload`, or no
+    /// longer does, counts the entry gained or lost, and merges the delta when it reaches
+    /// ``mergeThreshold`` pairs.
+    private mutating func record(_ payload: UInt32, held: Bool, for number: UInt64, key: UInt64) {
+        count += held ? 1 : -1
+        let (_, word) = base.locate(number, key: key)
+        delta.record(payload, held: held, word: word, key: key)
         if delta.count >= mergeThreshold {
             mergeDelta()
         }
@@ -247,18 +228,15 @@ package struct HashedPhoneMultimap: Sendable {
     /// The directory is kept unless the average bucket left its band (see
     /// ``Constants/minimumAverageBucket``); then every entry is hashed again into a new one.
     ///
-    /// - Complexity: O(n + m log m) for n base entries and m pending numbers; O(n) hashes
-    ///   more when the directory is rebuilt.
+    /// - Complexity: O(n + m) for n base entries and m pending pairs (a radix sort of the
+    ///   pairs, a search for each in its bucket, the entries copied in runs); O(n) hashes more
+    ///   when the directory is rebuilt.
     package mutating func mergeDelta() {
         guard delta.count > 0 else { return }
-        let changes = delta.lists.map { number, payloads in
-            let (bucket, word) = base.locate(number, key: hasher.key(for: number))
-            return Change(bucket: bucket, word: word, payloads: payloads)
-        }
-        .sorted { ($0.bucket, $0.word) < ($1.bucket, $1.word) }
-        base = base.merging(changes, hasher: hasher)
-        delta = PendingChanges(capacity: mergeThreshold)
+        base = base.merging(delta.sortedChanges(bucketBits: base.directoryBits), hasher: hasher)
         assert(count == base.count, "entry count")
+        count = base.count
+        delta = PendingChanges(capacity: mergeThreshold)
         base.checkInvariants(hasher: hasher)
     }
 }

@@ -19,8 +19,9 @@
 ///
 /// Memory: 12 bytes per registered number (the number and 14 bits of its key in 8 bytes, the
 /// user index in 4) plus a directory of 0.03 to 0.125 bytes (12.03 in all at 1 and 10 million
-/// after a build); the delta adds about 80 bytes per number changed since the last merge, at
-/// most one per 64 entries.
+/// after a build); the delta adds about 33 bytes per (number, user) pair changed since the last
+/// merge (one for a new registration, two for a number passing to another user), at most one
+/// per 64 entries.
 ///
 /// - Note: Hashing here buys speed and compactness, not secrecy: the space of phone numbers is
 ///   small enough to enumerate.
@@ -67,8 +68,8 @@ public struct HashedPhoneTable: Sendable {
     /// The user who registered `number`, or nil.
     ///
     /// - Complexity: one hash, one read of a cached directory and a gallop of a few entries,
-    ///   usually on one cache line (plus a dictionary probe for a number changed since the
-    ///   last merge, or one lookup in 8 when the delta is full).
+    ///   usually on one cache line (plus a read of the delta's table for a number changed
+    ///   since the last merge, or one lookup in 8 when the delta is full).
     public func user(for number: UInt64) -> UInt32? {
         entries.firstPayload(of: number)
     }

@@ -4,8 +4,8 @@ import Testing
 @Suite struct HashedPhoneMultimapTests {
     static let runs = [21, 22, 23, 24].flatMap { seed in TestHasher.allCases.map { (UInt64(seed), $0) } }
 
-    /// Inserts and removals against a dictionary of sets, starting from a bulk build with
-    /// repeated pairs; every lookup compared, merges frequent.
+    /// Inserts, removals and replacements against a dictionary of sets, starting from a bulk
+    /// build with repeated pairs; every lookup compared, merges frequent.
     @Test(arguments: runs)
     func randomOperationsMatchADictionaryOfSets(seed: UInt64, hasher: TestHasher) throws {
         var random = SplitMix64(seed: seed)
@@ -16,26 +16,34 @@ import Testing
             numbers: numbers, payloads: payloads, hasher: hasher.hasher, duplicates: .keepAll, deltaFloor: 5)
         var model = [UInt64: Set<UInt32>]()
         for (number, payload) in zip(numbers, payloads) { model[number, default: []].insert(payload) }
-        for step in 0..<2_000 {
+        var merges = 0
+        for step in 0..<3_000 {
             let number = pool.randomElement(using: &random)!
             let payload = UInt32.random(in: 0..<20, using: &random)
             let context = Comment(rawValue: "seed \(seed) \(hasher) step \(step)")
             let pending = multimap.pendingCount
-            switch Int.random(in: 0..<3, using: &random) {
+            switch Int.random(in: 0..<4, using: &random) {
             case 0:
-                let inserted = multimap.insert(payload, for: number)
-                #expect(inserted == (model[number, default: []].insert(payload).inserted), context)
-                #expect(inserted || multimap.pendingCount == pending, "a no-op leaves the delta alone, \(context)")
+                // A pair held is removed, a pair not held inserted: the callers' preconditions.
+                if model[number, default: []].remove(payload) != nil {
+                    multimap.remove(payload, for: number)
+                } else {
+                    model[number, default: []].insert(payload)
+                    multimap.insert(payload, for: number)
+                }
+                merges += multimap.pendingCount < pending ? 1 : 0
             case 1:
-                let removed = multimap.remove(payload, for: number)
-                #expect(removed == (model[number]?.remove(payload) != nil), context)
-                #expect(removed || multimap.pendingCount == pending, "a no-op leaves the delta alone, \(context)")
+                let replacement = Bool.random(using: &random) ? payload : nil
+                let before = multimap.replacePayloads(of: number, with: replacement)
+                #expect(Array(before) == (model[number] ?? []).sorted(), context)
+                model[number] = replacement.map { [$0] }
             default:
                 #expect(Array(multimap.payloads(of: number)) == (model[number] ?? []).sorted(), context)
                 #expect(multimap.firstPayload(of: number) == model[number]?.min(), context)
             }
             #expect(multimap.count == model.values.reduce(0) { $0 + $1.count }, context)
         }
+        #expect(merges > 10, "the delta merged along the way")
         multimap.mergeDelta()
         #expect(multimap.firstPayloads(of: pool) == pool.map { model[$0]?.min() })
         for number in pool {

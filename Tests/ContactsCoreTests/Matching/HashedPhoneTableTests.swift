@@ -109,19 +109,25 @@ import Testing
         for (index, number) in baseNumbers.enumerated() { model[number] = UInt32(index) }
         let threshold = table.multimap.mergeThreshold
         #expect(threshold == max(1024, table.count / 64))
-        // Fresh numbers and re-registrations both count as pending numbers.
+        // A fresh number is one pending pair; a re-registration two (the old user's and the
+        // new one's); a pair changed again is still one.
         let mergedCount = table.count
         var touched = Set<UInt64>()
+        var touchedPairs = Set<[UInt64]>()
         while table.multimap.pendingCount < threshold - 1 {
             let number =
                 Bool.random(using: &random) && !baseNumbers.isEmpty
                 ? baseNumbers.randomElement(using: &random)! : random.e164Number()
             let user = UInt32.random(in: 0..<1_000, using: &random)
             guard model[number] != user else { continue }
+            let pairs = [model[number], user].compactMap { $0.map { [number, UInt64($0)] } }
+            // Stop one pair short of the threshold.
+            guard touchedPairs.union(pairs).count < threshold else { continue }
             try table.setUser(user, for: number)
+            touchedPairs.formUnion(pairs)
             model[number] = user
             touched.insert(number)
-            #expect(table.multimap.pendingCount == touched.count)
+            #expect(table.multimap.pendingCount == touchedPairs.count)
         }
         #expect(table.multimap.base.count == mergedCount, "nothing merged below the threshold")
         for number in touched.prefix(300) { #expect(table.user(for: number) == model[number]) }
