@@ -2,20 +2,30 @@
 /// only ever replaced or dropped with the whole book, so slots are never freed) — the handle
 /// the upload index knows it by — with the numbers its phones normalized to at upload, and
 /// the book's search index, built on the first search (``LazySearchIndex``).
+///
+/// Contacts are kept as they were put, whatever their own `ownerId` says, so that an upload
+/// copies none of them to set it; every contact read out of the book carries ``ownerId``.
 struct AddressBook: Sendable {
+    /// The owner's user id, the `ownerId` of every contact read out of the book.
+    let ownerId: String
     private var slotByID: [ExactString: UInt32] = [:]
-    /// The contacts by slot.
+    /// The contacts by slot, as put (their `ownerId` is not kept).
     private var contacts: [Contact] = []
     /// The numbers of each slot's contact, normalized at upload.
     private var numbers: [[UInt64]] = []
     private var searchCache = LazySearchIndex()
+
+    /// An empty book of the user `ownerId`.
+    init(ownerId: String) {
+        self.ownerId = ownerId
+    }
 
     /// How many contacts the book holds.
     var count: Int { slotByID.count }
 
     /// The contact with id `id`.
     func contact(withID id: String) -> Contact? {
-        slotByID[ExactString(id)].map { contacts[Int($0)] }
+        slotByID[ExactString(id)].map { owned(contacts[Int($0)]) }
     }
 
     /// The numbers of contact `id`, normalized at upload.
@@ -33,13 +43,39 @@ struct AddressBook: Sendable {
         slotByID[ExactString(id)]
     }
 
-    /// Search over this book's contacts (PROTOCOL §2), built from them on the first call after
-    /// the book was loaded or largely replaced.
+    /// The book's contacts matching `query` in `field`, ranked by PROTOCOL §2, one page (see
+    /// ``ContactSearchIndex/search(_:field:skip:limit:)``).
     ///
-    /// - Complexity: O(1) when built; else one sorted build, O(n log n) for n contacts (about
-    ///   13 ms for 1,000).
-    var search: ContactSearchIndex {
+    /// - Complexity: the index's search, after its build on the first call since the book was
+    ///   loaded or largely replaced: O(n log n) for n contacts (about 13 ms for 1,000).
+    func search(_ query: String, field: SearchField, skip: Int, limit: Int) -> SearchPage {
+        owned(searchIndex.search(query, field: field, skip: skip, limit: limit))
+    }
+
+    /// The book's contacts with an entry of `fieldType`, one page (see
+    /// ``ContactSearchIndex/fetch(_:skip:limit:)``).
+    ///
+    /// - Complexity: as ``search(_:field:skip:limit:)``.
+    func fetch(_ fieldType: FetchFieldType, skip: Int, limit: Int) -> SearchPage {
+        owned(searchIndex.fetch(fieldType, skip: skip, limit: limit))
+    }
+
+    /// The search index over this book's contacts, built from them on the first call after the
+    /// book was loaded or largely replaced.
+    private var searchIndex: ContactSearchIndex {
         searchCache.index { ContactSearchIndex(contacts) }
+    }
+
+    /// `contact` owned by this book's owner.
+    private func owned(_ contact: Contact) -> Contact {
+        var contact = contact
+        contact.ownerId = ownerId
+        return contact
+    }
+
+    /// `page` with its contacts owned by this book's owner.
+    private func owned(_ page: SearchPage) -> SearchPage {
+        SearchPage(total: page.total, contacts: page.contacts.map(owned))
     }
 
     /// Stores each of `batch` with its numbers (`batchNumbers[i]` for `batch[i]`; a contact

@@ -74,9 +74,7 @@ extension ContactsEngine {
         var rejected: [RejectedContact] = []
         for (index, entry) in entries.enumerated() {
             do {
-                var contact = try Contact(json: entry)
-                contact.ownerId = userId
-                decoded.append(contact)
+                decoded.append(try Contact(json: entry))
             } catch {
                 rejected.append(RejectedContact(index: index, reason: error))
             }
@@ -86,7 +84,7 @@ extension ContactsEngine {
 
     /// Uploads typed contacts into the acting user's book, with the semantics of the JSON
     /// form: a contact whose id is not a valid id (PROTOCOL §1) is rejected as `invalid_id`
-    /// at its index; each contact's `ownerId` is set to `userId`.
+    /// at its index; a contact's own `ownerId` is ignored (the book's contacts are `userId`'s).
     ///
     /// - Complexity: O(n) for n contacts: one normalization per phone, one upload-index
     ///   update per number entering or leaving the book.
@@ -117,9 +115,8 @@ extension ContactsEngine {
             let owner = try state.registeredUser(userId)
             guard let record = state.user(owner) else { throw .notFound("user '\(userId)' is not registered") }
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
-            let (contacts, numbers) = Self.finalContacts(accepted, owner: userId, region: uploadRegion)
-            let distinct = Array(Set(numbers.joined()))
-            let added = state.uploads.newNumberCount(of: owner, among: distinct)
+            let (contacts, numbers) = Self.finalContacts(accepted, region: uploadRegion)
+            let added = state.uploads.newNumberCount(of: owner, among: Array(numbers.joined()))
             let (day, timeOfDay) = at.floorDivided(by: Self.millisecondsPerDay)
             var usage = state.budget[ExactString(userId)] ?? BudgetDay(day: day, used: 0)
             if usage.day != day { usage = BudgetDay(day: day, used: 0) }
@@ -135,7 +132,7 @@ extension ContactsEngine {
             }
             usage.used += added
             state.budget[ExactString(userId)] = usage
-            let slots = state.books[owner, default: AddressBook()].put(contacts, numbers: numbers)
+            let slots = state.books[owner, default: AddressBook(ownerId: userId)].put(contacts, numbers: numbers)
             let uploaded = zip(slots, numbers).map { UploadedContact(contact: $0, numbers: $1) }
             try Self.applied { () throws(MatchingError) in try state.uploads.replaceContacts(uploaded, of: owner) }
             return UploadOutcome(
@@ -143,13 +140,12 @@ extension ContactsEngine {
         }
     }
 
-    /// The contacts an upload stores, owned by `owner`, each with the distinct numbers its
-    /// phones normalize to with `region`: the last contact of each id wins, in the position of
-    /// the id's first one.
+    /// The contacts an upload stores, each with the distinct numbers its phones normalize to
+    /// with `region`: the last contact of each id wins, in the position of the id's first one.
     ///
     /// - Complexity: O(n) for n contacts; without repeated ids (the usual upload) the array is
-    ///   only copied when an owner id has to change (the JSON form sets them as it decodes).
-    private static func finalContacts(_ accepted: [Contact], owner: String, region: String?)
+    ///   not copied.
+    private static func finalContacts(_ accepted: [Contact], region: String?)
         -> (contacts: [Contact], numbers: [[UInt64]])
     {
         var firstSlot: [ExactString: Int] = [:]
@@ -166,12 +162,7 @@ extension ContactsEngine {
                 winners.append(position)
             }
         }
-        var contacts = winners.count == accepted.count ? accepted : winners.map { accepted[$0] }
-        // By bytes: an owner id merely canonically equivalent to `owner` is replaced too.
-        let ownerBytes = ExactString(owner)
-        for index in contacts.indices where ExactString(contacts[index].ownerId) != ownerBytes {
-            contacts[index].ownerId = owner
-        }
+        let contacts = winners.count == accepted.count ? accepted : winners.map { accepted[$0] }
         let numbers = contacts.map { PhoneNormalization.uploadedNumbers(of: $0, region: region) }
         return (contacts, numbers)
     }

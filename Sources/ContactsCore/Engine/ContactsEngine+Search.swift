@@ -15,7 +15,7 @@ extension ContactsEngine {
         let parsed = SearchQuery(query)
         let page = try state.read { (state: EngineState) throws(RPCError) in
             let me = try state.registeredUser(userId)
-            let page = state.books[me]?.search.search(query, field: field, skip: skip, limit: limit)
+            let page = state.books[me]?.search(query, field: field, skip: skip, limit: limit)
             // Recorded under the read lock, so no deleteUser can come between the search and
             // its record (the record itself never waits on the disk).
             if !parsed.isEmpty { recordSearch(parsed.normalized, of: me, userId: userId) }
@@ -32,7 +32,7 @@ extension ContactsEngine {
         try state.read { (state: EngineState) throws(RPCError) in
             let me = try state.registeredUser(userId)
             let page =
-                state.books[me]?.search.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
+                state.books[me]?.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
             return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
         }
     }

@@ -81,7 +81,8 @@ struct EngineLoader: StoreLoader {
     private mutating func flushPendingContacts() {
         guard let owner = pendingOwner, !pendingContacts.isEmpty else { return }
         ownersLoaded.insert(owner)
-        var book = AddressBook()
+        // The store gives each contact its owner's id.
+        var book = AddressBook(ownerId: pendingContacts[0].ownerId)
         let slots = book.put(pendingContacts, numbers: pendingNumbers)
         state.books[owner] = book
         for (slot, phones) in zip(slots, pendingNumbers) {
