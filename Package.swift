@@ -24,13 +24,14 @@ let package = Package(
             pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"])]
         ),
+        .systemLibrary(name: "CPrefetch"),
         .target(
             name: "CUnicode",
             dependencies: ["CICU"]
         ),
         .target(
             name: "ContactsCore",
-            dependencies: ["CXXHash", "CSQLite", "CUnicode"]
+            dependencies: ["CXXHash", "CSQLite", "CUnicode", "CPrefetch"]
         ),
         .executableTarget(
             name: "contacts",

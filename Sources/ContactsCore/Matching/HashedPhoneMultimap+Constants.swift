@@ -48,6 +48,12 @@ extension HashedPhoneMultimap {
         /// probe gallops on from the window's edge.
         package static let probeWindow = 8
 
+        /// How many probes ahead a batch prefetches a probe's window (see
+        /// ``HashedPhoneMultimap/Base/firstPayloads(ofWords:inBuckets:)``): 8 windows of 17
+        /// entries are about 40 cache lines in flight, enough to keep a core's line fill
+        /// buffers (10 to 16) busy while the probe in hand is searched.
+        package static let probeLookahead = 8
+
         /// The directory is rebuilt (all keys hashed again) when the average bucket leaves
         /// `minimumAverageBucket ... maximumAverageBucket` entries.
         ///

@@ -1,3 +1,5 @@
+import CPrefetch
+
 extension HashedPhoneMultimap {
     /// What a bulk build does with several payloads for one number.
     package enum DuplicatePolicy: Sendable {
@@ -121,12 +123,51 @@ extension HashedPhoneMultimap {
         @inline(__always)
         func firstPayload(ofWord word: UInt64, inBucket bucket: Int) -> UInt32? {
             withUnsafeParts { directory, entries in
-                let bucketRange = Int(directory[bucket])..<Int(directory[bucket + 1])
-                let position = Self.lowerBound(
-                    of: word, in: entries, bucketRange, from: Self.guess(for: word, in: bucketRange))
-                guard position < bucketRange.upperBound else { return nil }
-                let entry = entries[position]
-                return entry.word == word ? entry.payload : nil
+                let range = Self.range(ofBucket: bucket, in: directory)
+                let window = Self.window(of: word, in: entries, range, from: Self.guess(for: word, in: range))
+                let position = Self.lowerBound(of: word, in: entries, range, window)
+                return Self.payload(ofWord: word, at: position, in: entries, range)
+            }
+        }
+
+        /// The payload of the first entry of each probe's word in its bucket (nil where none),
+        /// in the probes' order, which should be by bucket (the directory then read in order).
+        ///
+        /// While a probe searches its window, the window of the probe ``Constants/probeLookahead``
+        /// places on is prefetched. Otherwise each probe would wait for its own cache misses:
+        /// a search is too many instructions for the processor to reach the next probe's reads
+        /// while the first one's are outstanding.
+        ///
+        /// - Complexity: as ``firstPayload(ofWord:inBucket:)`` per probe, the misses of
+        ///   several probes overlapping.
+        func firstPayloads(ofWords words: [UInt64], inBuckets buckets: [Int]) -> [UInt32?] {
+            precondition(words.count == buckets.count, "a bucket per word")
+            return withUnsafeParts { directory, entries in
+                func prefetchWindow(of probe: Int) {
+                    let range = Self.range(ofBucket: buckets[probe], in: directory)
+                    let first = max(range.lowerBound, Self.guess(for: words[probe], in: range) &- Constants.probeWindow)
+                    guard let base = entries.baseAddress else { return }
+                    // A byte every 60 of the window's 204 touches each of its cache lines.
+                    let start = UnsafeRawPointer(base + first)
+                    let windowBytes = (2 * Constants.probeWindow + 1) * MemoryLayout<Entry>.stride
+                    for offset in stride(from: 0, to: windowBytes, by: 60) {
+                        contacts_prefetch(start + offset)
+                    }
+                    contacts_prefetch(start + windowBytes - 1)
+                }
+                for probe in 0..<min(Constants.probeLookahead, words.count) {
+                    prefetchWindow(of: probe)
+                }
+                return words.indices.map { probe in
+                    if probe + Constants.probeLookahead < words.count {
+                        prefetchWindow(of: probe + Constants.probeLookahead)
+                    }
+                    let word = words[probe]
+                    let range = Self.range(ofBucket: buckets[probe], in: directory)
+                    let window = Self.window(of: word, in: entries, range, from: Self.guess(for: word, in: range))
+                    return Self.payload(
+                        ofWord: word, at: Self.lowerBound(of: word, in: entries, range, window), in: entries, range)
+                }
             }
         }
 
@@ -135,13 +176,33 @@ extension HashedPhoneMultimap {
         /// - Complexity: as ``firstPayload(ofWord:inBucket:)``, plus O(log k) for k entries.
         func entries(ofWord word: UInt64, inBucket bucket: Int) -> Range<Int> {
             withUnsafeParts { directory, entries in
-                let bucketRange = Int(directory[bucket])..<Int(directory[bucket + 1])
+                let range = Self.range(ofBucket: bucket, in: directory)
                 let first = Self.lowerBound(
-                    of: word, in: entries, bucketRange, from: Self.guess(for: word, in: bucketRange))
+                    of: word, in: entries, range,
+                    Self.window(of: word, in: entries, range, from: Self.guess(for: word, in: range)))
                 // Numbers stay below 2^50 - 1, so `word + 1` cannot overflow.
-                let end = Self.lowerBound(of: word + 1, in: entries, first..<bucketRange.upperBound, from: first)
+                let rest = first..<range.upperBound
+                let end = Self.lowerBound(
+                    of: word + 1, in: entries, rest, Self.window(of: word + 1, in: entries, rest, from: first))
                 return first..<end
             }
+        }
+
+        /// The positions of the entries of `bucket`.
+        @inline(__always)
+        private static func range(ofBucket bucket: Int, in directory: UnsafeBufferPointer<UInt32>) -> Range<Int> {
+            Int(directory[bucket])..<Int(directory[bucket + 1])
+        }
+
+        /// The payload at `position` (in `range` or its end) when the entry there has `word`,
+        /// else nil.
+        @inline(__always)
+        private static func payload(
+            ofWord word: UInt64, at position: Int, in entries: UnsafeBufferPointer<Entry>, _ range: Range<Int>
+        ) -> UInt32? {
+            guard position < range.upperBound else { return nil }
+            let entry = entries[position]
+            return entry.word == word ? entry.payload : nil
         }
 
         /// Where `word` would sit in `range` if the fingerprints in it were spread evenly.
@@ -152,30 +213,57 @@ extension HashedPhoneMultimap {
             return range.lowerBound + Int(truncatingIfNeeded: offset)
         }
 
-        /// The first position in `range` whose word is not below `word`, starting from `guess`
-        /// (in `range`, or its end): O(log d) for a guess d entries off.
-        ///
-        /// The window of ``Constants/probeWindow`` entries each side of the guess is read at
-        /// both ends first, two loads that do not depend on each other. When the answer lies
-        /// inside (most of the time in a fresh bucket) it is the window's start plus the count
-        /// of its words below `word`, summed without a branch: every load of the window is
-        /// independent, so their cache misses overlap, and no mispredicted step stalls the
-        /// next probe. Otherwise the search gallops on from the window's edge.
+        /// The first reads of a search: the entries `first...last` around its guess, and how
+        /// many of their words are below the word searched (empty when `last < first`).
+        struct Window {
+            let first: Int
+            let last: Int
+            let below: Int
+        }
+
+        /// Reads the window of ``Constants/probeWindow`` entries each side of `guess` (in
+        /// `range`, or its end) and counts the words below `word` in it, without a branch: every
+        /// load of the window is independent, so their cache misses overlap.
         @inline(__always)
-        private static func lowerBound(
+        private static func window(
             of word: UInt64, in entries: UnsafeBufferPointer<Entry>, _ range: Range<Int>, from guess: Int
-        ) -> Int {
-            guard !range.isEmpty else { return range.lowerBound }
+        ) -> Window {
+            guard !range.isEmpty else { return Window(first: range.lowerBound, last: range.lowerBound - 1, below: 0) }
             let first = max(range.lowerBound, guess &- Constants.probeWindow)
             let last = min(range.upperBound, guess &+ Constants.probeWindow + 1) &- 1
-            let firstBelow = entries[first].word < word
-            let lastBelow = entries[last].word < word
+            var below = 0
+            for position in first...last {
+                below &+= borrow(entries[position].word, word)
+            }
+            return Window(first: first, last: last, below: below)
+        }
+
+        /// 1 when `a < b`, else 0, computed from bits (Hacker's Delight, 2-12: the borrow of
+        /// `a - b`). Written as `a < b ? 1 : 0`, the compiler turns a comparison fed by a load
+        /// into a branch, which mispredicts at the window's crossing and throws away the reads
+        /// issued after it.
+        @inline(__always)
+        private static func borrow(_ a: UInt64, _ b: UInt64) -> Int {
+            Int(truncatingIfNeeded: ((~a & b) | ((~a | b) & (a &- b))) &>> 63)
+        }
+
+        /// The first position in `range` whose word is not below `word`, from its `window`:
+        /// O(log d) for an answer d entries outside it.
+        ///
+        /// When the answer lies inside the window (most of the time in a fresh bucket) it is the
+        /// window's start plus the count of its words below `word`. Otherwise the search
+        /// gallops on from the window's edge.
+        @inline(__always)
+        private static func lowerBound(
+            of word: UInt64, in entries: UnsafeBufferPointer<Entry>, _ range: Range<Int>, _ window: Window
+        ) -> Int {
+            guard !range.isEmpty else { return range.lowerBound }
             var low: Int
             var high: Int
             var step = 1
-            if !firstBelow {
-                // The answer is at or before `first`: gallop down.
-                high = first
+            if window.below == 0 {
+                // The answer is at or before the window's start: gallop down.
+                high = window.first
                 while true {
                     let probe = high - step
                     if probe < range.lowerBound {
@@ -189,9 +277,9 @@ extension HashedPhoneMultimap {
                     high = probe
                     step &<<= 1
                 }
-            } else if lastBelow {
-                // The answer is after `last`: gallop up.
-                low = last + 1
+            } else if window.below == window.last - window.first + 1 {
+                // The answer is after the window's end: gallop up.
+                low = window.last + 1
                 while true {
                     let probe = low + step - 1
                     if probe >= range.upperBound {
@@ -206,13 +294,7 @@ extension HashedPhoneMultimap {
                     step &<<= 1
                 }
             } else {
-                // Inside the window: count the words below `word` without a branch, so that
-                // the processor runs on into the next probe instead of guessing at each step.
-                var below = 0
-                for position in first...last {
-                    below &+= entries[position].word < word ? 1 : 0
-                }
-                return first &+ below
+                return window.first &+ window.below
             }
             while low < high {
                 let middle = low + (high - low) / 2

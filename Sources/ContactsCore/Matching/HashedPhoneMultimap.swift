@@ -127,7 +127,8 @@ package struct HashedPhoneMultimap: Sendable {
     ///
     /// Every number is hashed first; the probes are then radix-sorted by bucket and searched
     /// in that order, so the directory and the entries are walked once, in order, however
-    /// many probes there are.
+    /// many probes there are, a group at a time whose cache misses overlap (see
+    /// ``Base/firstPayloads(ofWords:inBuckets:)``).
     ///
     /// - Complexity: O(m) for m probes (hashes and a radix sort), plus one bucket search each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
@@ -151,10 +152,11 @@ package struct HashedPhoneMultimap: Sendable {
                 probes.append(UInt64(truncatingIfNeeded: bucket) << 32 | UInt64(truncatingIfNeeded: offset))
             }
             RadixSort.sort(&probes, byBits: 32..<(32 + base.directoryBits))
-            for probe in probes {
-                let offset = Int(truncatingIfNeeded: probe & 0xFFFF_FFFF)
-                results[chunkStart + offset] = base.firstPayload(
-                    ofWord: words[offset], inBucket: Int(truncatingIfNeeded: probe >> 32))
+            let offsets = probes.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+            let found = base.firstPayloads(
+                ofWords: offsets.map { words[$0] }, inBuckets: probes.map { Int(truncatingIfNeeded: $0 >> 32) })
+            for (offset, payload) in zip(offsets, found) {
+                results[chunkStart + offset] = payload
             }
         }
         return results
