@@ -92,10 +92,11 @@ struct AddressBook: Sendable {
     mutating func put(_ batch: [Contact], numbers batchNumbers: [[UInt64]]) -> [UInt32] {
         precondition(batch.count == batchNumbers.count, "a list of numbers per contact")
         updateSearch(with: batch, isLarge: batch.count >= count)
+        // By index throughout: iterating the contacts themselves would copy each one.
         if contacts.isEmpty {
             slotByID.reserveCapacity(batch.count)
-            for (slot, contact) in batch.enumerated() {
-                slotByID[ExactString(contact.id)] = UInt32(slot)
+            for slot in batch.indices {
+                slotByID[ExactString(batch[slot].id)] = UInt32(slot)
             }
             if slotByID.count == batch.count {
                 contacts = batch
@@ -107,16 +108,16 @@ struct AddressBook: Sendable {
             contacts.reserveCapacity(batch.count)
             numbers.reserveCapacity(batch.count)
         }
-        return zip(batch, batchNumbers).map { contact, contactNumbers in
-            let key = ExactString(contact.id)
+        return batch.indices.map { index in
+            let key = ExactString(batch[index].id)
             if let slot = slotByID[key] {
-                contacts[Int(slot)] = contact
-                numbers[Int(slot)] = contactNumbers
+                contacts[Int(slot)] = batch[index]
+                numbers[Int(slot)] = batchNumbers[index]
                 return slot
             }
             let slot = UInt32(contacts.count)
-            contacts.append(contact)
-            numbers.append(contactNumbers)
+            contacts.append(batch[index])
+            numbers.append(batchNumbers[index])
             slotByID[key] = slot
             return slot
         }

@@ -163,7 +163,11 @@ extension ContactsEngine {
             }
         }
         let contacts = winners.count == accepted.count ? accepted : winners.map { accepted[$0] }
-        let numbers = contacts.map { PhoneNormalization.uploadedNumbers(of: $0, region: region) }
+        let normalizer = PhoneNumberNormalizer(defaultRegion: region)
+        // By index: a closure taking each contact would copy it (every field retained).
+        let numbers = contacts.indices.map {
+            PhoneNormalization.uploadedNumbers(of: contacts[$0].phoneNumbers, with: normalizer)
+        }
         return (contacts, numbers)
     }
 

@@ -24,16 +24,17 @@ enum PhoneNormalization {
         return number
     }
 
-    /// The distinct numbers a contact's phones normalize to with `region`, in first-seen
-    /// order; phones that do not normalize are left out (they stay in the contact).
+    /// The distinct numbers a contact's `phones` normalize to with `normalizer` (bound to the
+    /// upload's region), in first-seen order; phones that do not normalize are left out (they
+    /// stay in the contact).
     ///
     /// - Complexity: one normalization per phone; repeats are found by a scan while the
     ///   numbers are few (most contacts have one or two), by a set past ``linearDistinctLimit``.
-    static func uploadedNumbers(of contact: Contact, region: String?) -> [UInt64] {
+    static func uploadedNumbers(of phones: [LabeledValue], with normalizer: PhoneNumberNormalizer) -> [UInt64] {
         var numbers: [UInt64] = []
         var seen = Set<UInt64>()
-        for phone in contact.phoneNumbers {
-            guard let number = try? normalizer.normalize(phone.value, defaultRegion: region).e164,
+        for phone in phones {
+            guard let number = try? normalizer.normalize(phone.value).e164,
                 number <= largestDirectoryNumber
             else { continue }
             if numbers.count < linearDistinctLimit {
