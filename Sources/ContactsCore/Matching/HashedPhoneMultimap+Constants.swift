@@ -13,8 +13,8 @@ extension HashedPhoneMultimap {
         ///
         /// The merge copies 12 bytes per base entry; spread over `base / 64` changes that is
         /// about 64 entry copies (well under a microsecond) per change, while the delta, at 33
-        /// bytes per pending pair (a 16-byte slot in a table at most half full, and a byte of
-        /// filter), stays near 0.5 bytes per base entry at its fullest.
+        /// to 65 bytes per pending pair (16-byte slots in a table a quarter to half full, and a
+        /// byte of filter), stays under 1 byte per base entry at its fullest.
         package static let deltaShare = 64
 
         /// The delta share of the reverse side of ``UploadIndex``: every upload changes about
@@ -23,8 +23,8 @@ extension HashedPhoneMultimap {
         ///
         /// At one pending pair per 16 base entries a merge copies about 16 entries per change
         /// instead of 64: in a profile of 1,000-contact uploads at 1M users, the merges' copying
-        /// fell from about 17% of an upload to 8%. The delta then peaks near 2 bytes per base
-        /// entry, on top of the base's 12. The phone table, changed one registration at a time
+        /// fell from about 17% of an upload to 8%. The delta then peaks at 2 to 4 bytes per
+        /// base entry, on top of the base's 12. The phone table, changed one registration at a time
         /// and held to 16 bytes an entry, keeps ``deltaShare``.
         package static let uploadDeltaShare = 16
 

@@ -19,9 +19,9 @@
 ///
 /// Memory: 12 bytes per registered number (the number and 14 bits of its key in 8 bytes, the
 /// user index in 4) plus a directory of 0.03 to 0.125 bytes (12.03 in all at 1 and 10 million
-/// after a build); the delta adds about 33 bytes per (number, user) pair changed since the last
-/// merge (one for a new registration, two for a number passing to another user), at most one
-/// per 64 entries.
+/// after a build); the delta adds 33 to 65 bytes per (number, user) pair changed since the
+/// last merge (one for a new registration, two for a number passing to another user), at most
+/// one per 64 entries.
 ///
 /// - Note: Hashing here buys speed and compactness, not secrecy: the space of phone numbers is
 ///   small enough to enumerate.

@@ -63,41 +63,14 @@ struct FoldedTextStore: Sendable {
 
     /// The members of `slots` whose folded text satisfies `isIncluded`.
     ///
-    /// Candidates lie anywhere in the store, so reading each record is a cache miss (two: its
-    /// start, then its bytes), and a loop that tests one record before reading the next waits
-    /// for each miss in turn. So the slots go in blocks: first every record of the block is
-    /// touched (independent loads the processor overlaps), then tested from cache.
-    ///
-    /// - Complexity: O(n) records read for n slots.
+    /// - Complexity: O(n) records read for n slots, read ahead (``RecordFilter``).
     func filter(_ slots: SlotSet, where isIncluded: (UInt32, Text) -> Bool) -> SlotSet {
         withView { view in
-            var block: [UInt32] = []
-            block.reserveCapacity(Self.touchBlock)
-            var kept: [UInt32] = []
-            func flush() {
-                var touched: UInt8 = 0
-                for slot in block {
-                    let start = view.starts[Int(slot)]
-                    let end = view.starts[Int(slot) + 1]
-                    touched ^= view.bytes[start] ^ view.bytes[end - 1]
-                }
-                // Uses `touched` (an opaque call), so the loads computing it stay.
-                kept.reserveCapacity(kept.count + Int(touched & 1))
-                for slot in block where isIncluded(slot, view.text(of: Int(slot))) { kept.append(slot) }
-                block.removeAll(keepingCapacity: true)
+            RecordFilter.filter(slots, starts: view.starts, bytes: view.bytes) {
+                isIncluded($0, view.text(of: Int($0)))
             }
-            slots.forEach { slot in
-                block.append(slot)
-                if block.count == Self.touchBlock { flush() }
-            }
-            flush()
-            return SlotSet(sorted: kept, universe: slots.universe).normalized()
         }
     }
-
-    /// Records touched ahead of their tests: enough to keep many loads in flight, few enough
-    /// that they are still cached when tested.
-    private static let touchBlock = 256
 
     /// Calls `body` with a view that reads records without copying.
     func withView<R>(_ body: (View) -> R) -> R {

@@ -149,11 +149,8 @@ struct NameTable: Sendable {
         if let longest = terms.max(by: { $0.scalars.count < $1.scalars.count }),
             longest.scalars.count > GramKey.maximumLength
         {
-            let containing = dictionary.ordinals(containing: longest)
-            return dictionary.withValues { view in
-                containing.filter { ordinal in
-                    terms.allSatisfy { ContactSearchIndex.startsWord(of: view.value(Int(ordinal)), with: $0) }
-                }
+            return dictionary.filter(dictionary.ordinals(containing: longest)) { value in
+                terms.allSatisfy { ContactSearchIndex.startsWord(of: value, with: $0) }
             }
         }
         var candidates: SlotSet?
@@ -168,10 +165,8 @@ struct NameTable: Sendable {
         // The lists are exact for terms of one to three code points; an empty one is checked.
         let unconfirmed = terms.filter { $0.scalars.isEmpty }
         guard !unconfirmed.isEmpty else { return all }
-        return dictionary.withValues { view in
-            all.filter { ordinal in
-                unconfirmed.allSatisfy { ContactSearchIndex.startsWord(of: view.value(Int(ordinal)), with: $0) }
-            }
+        return dictionary.filter(all) { value in
+            unconfirmed.allSatisfy { ContactSearchIndex.startsWord(of: value, with: $0) }
         }
     }
 

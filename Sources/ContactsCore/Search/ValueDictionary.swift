@@ -65,8 +65,15 @@ struct ValueDictionary: Sendable {
             candidates = grams.intersect(next, with: candidates)
         }
         guard term.scalars.count > GramKey.maximumLength else { return candidates }
-        return withValues { view in
-            candidates.filter { Bytes.contains(view.value(Int($0)), term.needle) }
+        return filter(candidates) { Bytes.contains($0, term.needle) }
+    }
+
+    /// The members of `ordinals` whose value passes `isIncluded`.
+    ///
+    /// - Complexity: O(n) tests for n ordinals, their values read ahead (``RecordFilter``).
+    func filter(_ ordinals: SlotSet, where isIncluded: (UnsafeBufferPointer<UInt8>) -> Bool) -> SlotSet {
+        withValues { view in
+            RecordFilter.filter(ordinals, starts: view.starts, bytes: view.bytes) { isIncluded(view.value(Int($0))) }
         }
     }
 
