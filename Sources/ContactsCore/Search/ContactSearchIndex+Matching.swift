@@ -6,8 +6,19 @@ extension ContactSearchIndex {
     /// Matches so few that checking a term on each of them beats reading any list.
     static let checkEachLimit = 256
 
-    /// The live slots matching every term under `field` (PROTOCOL §2), or nil when that is
-    /// every live slot (no term restricts anything).
+    /// What matching found for a query.
+    struct TermMatches {
+        /// The live slots matching every term, or nil when that is every live slot (no term
+        /// restricts anything).
+        let slots: SlotSet?
+        /// The ordinals of the distinct display names containing each term that was looked up
+        /// by name, by the term's needle: the ranking's word-prefix tier narrows these rather
+        /// than finding them again.
+        let namesContaining: [[UInt8]: SlotSet]
+    }
+
+    /// The live slots matching every term under `field` (PROTOCOL §2), and the distinct names
+    /// found on the way.
     ///
     /// Each term's matches are the union of its parts (display name, organization, email local
     /// parts and domains, notes, phone digits, as the field says), each part exact: names and
@@ -17,13 +28,23 @@ extension ContactSearchIndex {
     /// checked on each of them instead.
     ///
     /// - Complexity: O(l + c·t), for l posting entries read, c candidates confirmed, t terms.
-    func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> SlotSet? {
+    func matchingSlots(_ terms: [SearchTerm], field: SearchField) -> TermMatches {
         let universe = store.count
         if field == .phone, terms.contains(where: { $0.phoneDigits == nil }) {
-            return .empty(universe: universe)
+            return TermMatches(slots: .empty(universe: universe), namesContaining: [:])
         }
         let plans = terms.compactMap { TermPlan(term: $0, field: field, index: self) }
             .sorted { $0.estimate < $1.estimate }
+        var namesContaining: [[UInt8]: SlotSet] = [:]
+        for plan in plans {
+            namesContaining[plan.term.needle] = plan.namesContaining
+        }
+        return TermMatches(slots: slots(matching: plans, field: field), namesContaining: namesContaining)
+    }
+
+    /// The live slots matching every plan's term, or nil when that is every live slot.
+    private func slots(matching plans: [TermPlan], field: SearchField) -> SlotSet? {
+        let universe = store.count
         var candidates: SlotSet?
         var unchecked: [SearchTerm] = []
         for plan in plans {
@@ -213,6 +234,8 @@ private struct TermPlan {
     let parts: [Part]
     /// An upper bound of the matches.
     let estimate: Int
+    /// The ordinals of the distinct display names containing the term, when looked up.
+    let namesContaining: SlotSet?
 
     /// True when no part needs its candidates confirmed.
     var isExact: Bool {
@@ -232,6 +255,7 @@ private struct TermPlan {
         self.term = term
         var parts: [Part] = []
         var estimate = 0
+        var namesContaining: SlotSet?
         let needle = term.needle
         let scalars = term.scalars
         func add(_ source: GramSource) {
@@ -252,6 +276,7 @@ private struct TermPlan {
         func addDisplayName() {
             if addDense(index.names.denseGrams) { return }
             let ordinals = index.names.dictionary.ordinals(containing: term)
+            namesContaining = ordinals
             let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
             parts.append(.displayName(ordinals: ordinals, delta: delta))
             estimate += index.names.slotCount(ofOrdinals: ordinals)
@@ -303,5 +328,6 @@ private struct TermPlan {
         }
         self.parts = parts
         self.estimate = estimate
+        self.namesContaining = namesContaining
     }
 }

@@ -16,12 +16,14 @@ extension ContactSearchIndex {
         let terms = parsed.terms.map(SearchTerm.init)
         var prefix: [UInt8] = []
         SearchFolding.appendFolded(parsed.normalized, to: &prefix)
-        guard let matches = matchingSlots(terms, field: field) else {
+        let found = matchingSlots(terms, field: field)
+        guard let matches = found.slots else {
             // Every contact matches; with an empty prefix all are in tier 0: the listing order.
             if prefix.isEmpty { return fetch(.any, skip: skip, limit: limit) }
-            return page(of: liveSlots { _ in true }, terms: terms, prefix: prefix, skip: skip, limit: limit)
+            return page(
+                of: liveSlots { _ in true }, terms: terms, prefix: prefix, found: found, skip: skip, limit: limit)
         }
-        return page(of: matches, terms: terms, prefix: prefix, skip: skip, limit: limit)
+        return page(of: matches, terms: terms, prefix: prefix, found: found, skip: skip, limit: limit)
     }
 
     /// The page of `matches` at ranks `skip ..< skip + limit`.
@@ -39,8 +41,12 @@ extension ContactSearchIndex {
         }
     }
 
-    private func page(of matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], skip: Int, limit: Int) -> SearchPage {
-        let slots = rank(matches, terms: terms, prefix: prefix, skip: max(0, skip), limit: max(0, limit))
+    private func page(
+        of matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], found: TermMatches, skip: Int, limit: Int
+    ) -> SearchPage {
+        let slots = rank(
+            matches, terms: terms, prefix: prefix, namesContaining: found.namesContaining, skip: max(0, skip),
+            limit: max(0, limit))
         return SearchPage(total: matches.count, contacts: slots.map { slotContacts[Int($0)] })
     }
 
@@ -87,7 +93,10 @@ extension ContactSearchIndex {
     /// one by one and merged in. No set of a tier's slots is built: a tier is counted (over
     /// `matches` within its runs) only when `skip` may pass it whole, and nothing past
     /// `skip + limit` is visited.
-    private func rank(_ matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], skip: Int, limit: Int) -> [UInt32] {
+    private func rank(
+        _ matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet], skip: Int,
+        limit: Int
+    ) -> [UInt32] {
         var page = PageCollector(skip: skip, limit: limit)
         guard limit > 0, !matches.isEmpty else { return [] }
         return store.withView { view in
@@ -109,7 +118,7 @@ extension ContactSearchIndex {
             guard !page.isFull else { return page.slots }
 
             // Tier 1 in the base: the runs of these names, less the prefix range.
-            let wordOrdinals = names.ordinals(withWordsStarting: terms)
+            let wordOrdinals = names.ordinals(withWordsStarting: terms, namesContaining: namesContaining)
             func forEachTier1Run(_ body: (Range<Int>) -> Bool) {
                 wordOrdinals.forEach { ordinal in
                     prefixOrdinals.contains(Int(ordinal))

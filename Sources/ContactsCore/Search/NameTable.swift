@@ -142,14 +142,17 @@ struct NameTable: Sendable {
     /// list every name with a word starting like it. Otherwise the word-prefix lists of the
     /// terms are intersected.
     ///
+    /// - Parameter namesContaining: the names containing some of the terms, by needle, when
+    ///   already found (by matching); the others are looked up.
     /// - Complexity: O(l + c·t) for l posting entries read and c candidates checked for t terms.
-    func ordinals(withWordsStarting terms: [SearchTerm]) -> SlotSet {
+    func ordinals(withWordsStarting terms: [SearchTerm], namesContaining: [[UInt8]: SlotSet]) -> SlotSet {
         let universe = dictionary.count
         guard terms.allSatisfy(\.isWordPrefixCandidate) else { return .empty(universe: universe) }
         if let longest = terms.max(by: { $0.scalars.count < $1.scalars.count }),
             longest.scalars.count > GramKey.maximumLength
         {
-            return dictionary.filter(dictionary.ordinals(containing: longest)) { value in
+            let containing = namesContaining[longest.needle] ?? dictionary.ordinals(containing: longest)
+            return dictionary.filter(containing) { value in
                 terms.allSatisfy { ContactSearchIndex.startsWord(of: value, with: $0) }
             }
         }
