@@ -127,8 +127,8 @@ package struct HashedPhoneMultimap: Sendable {
     ///
     /// Every number is hashed first; the probes are then radix-sorted by bucket and searched
     /// in that order, so the directory and the entries are walked once, in order, however
-    /// many probes there are, a group at a time whose cache misses overlap (see
-    /// ``Base/firstPayloads(ofWords:inBuckets:)``).
+    /// many probes there are, each window prefetched a few probes ahead so that their cache
+    /// misses overlap (see ``Base/firstPayloads(ofWords:inBuckets:)``).
     ///
     /// - Complexity: O(m) for m probes (hashes and a radix sort), plus one bucket search each.
     package func firstPayloads(of numbers: [UInt64]) -> [UInt32?] {
@@ -182,6 +182,7 @@ package struct HashedPhoneMultimap: Sendable {
     /// - Precondition: `number` holds `payload` (the caller knows; debug builds check).
     /// - Complexity: as ``insert(_:for:)``.
     package mutating func remove(_ payload: UInt32, for number: UInt64) {
+        precondition(E164Numbers.contains(number), "unchecked remove")
         assert(payloads(of: number).contains(payload), "removing a pair not held")
         record(payload, held: false, for: number, key: hasher.key(for: number))
     }
@@ -193,7 +194,11 @@ package struct HashedPhoneMultimap: Sendable {
     ///   multimap has room (``canInsert(_:)``); callers check both first.
     @discardableResult
     package mutating func replacePayloads(of number: UInt64, with payload: UInt32?) -> IndexList {
-        guard E164Numbers.contains(number) else { return IndexList() }
+        guard E164Numbers.contains(number) else {
+            // Out of range: no entry to remove, and none may be added.
+            precondition(payload == nil, "unchecked insert")
+            return IndexList()
+        }
         let key = hasher.key(for: number)
         let current = payloads(of: number, key: key)
         let updated = payload.map { [$0] } ?? []
