@@ -123,11 +123,19 @@ extension HashedPhoneMultimap {
         @inline(__always)
         func firstPayload(ofWord word: UInt64, inBucket bucket: Int) -> UInt32? {
             withUnsafeParts { directory, entries in
-                let range = Self.range(ofBucket: bucket, in: directory)
-                let window = Self.window(of: word, in: entries, range, from: Self.guess(for: word, in: range))
-                let position = Self.lowerBound(of: word, in: entries, range, window)
-                return Self.payload(ofWord: word, at: position, in: entries, range)
+                Self.firstPayload(ofWord: word, inBucket: bucket, directory, entries)
             }
+        }
+
+        /// ``firstPayload(ofWord:inBucket:)`` on the unsafe parts.
+        @inline(__always)
+        private static func firstPayload(
+            ofWord word: UInt64, inBucket bucket: Int, _ directory: UnsafeBufferPointer<UInt32>,
+            _ entries: UnsafeBufferPointer<Entry>
+        ) -> UInt32? {
+            let range = range(ofBucket: bucket, in: directory)
+            let window = window(of: word, in: entries, range, from: guess(for: word, in: range))
+            return payload(ofWord: word, at: lowerBound(of: word, in: entries, range, window), in: entries, range)
         }
 
         /// The payload of the first entry of each probe's word in its bucket (nil where none),
@@ -162,11 +170,7 @@ extension HashedPhoneMultimap {
                     if probe + Constants.probeLookahead < words.count {
                         prefetchWindow(of: probe + Constants.probeLookahead)
                     }
-                    let word = words[probe]
-                    let range = Self.range(ofBucket: buckets[probe], in: directory)
-                    let window = Self.window(of: word, in: entries, range, from: Self.guess(for: word, in: range))
-                    return Self.payload(
-                        ofWord: word, at: Self.lowerBound(of: word, in: entries, range, window), in: entries, range)
+                    return Self.firstPayload(ofWord: words[probe], inBucket: buckets[probe], directory, entries)
                 }
             }
         }
