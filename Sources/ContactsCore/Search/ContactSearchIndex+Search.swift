@@ -21,9 +21,11 @@ extension ContactSearchIndex {
             // Every contact matches; with an empty prefix all are in tier 0: the listing order.
             if prefix.isEmpty { return fetch(.any, skip: skip, limit: limit) }
             return page(
-                of: liveSlots { _ in true }, terms: terms, prefix: prefix, found: found, skip: skip, limit: limit)
+                of: liveSlots { _ in true }, terms: terms, prefix: prefix, namesContaining: found.namesContaining,
+                skip: skip, limit: limit)
         }
-        return page(of: matches, terms: terms, prefix: prefix, found: found, skip: skip, limit: limit)
+        return page(
+            of: matches, terms: terms, prefix: prefix, namesContaining: found.namesContaining, skip: skip, limit: limit)
     }
 
     /// The page of `matches` at ranks `skip ..< skip + limit`.
@@ -42,10 +44,11 @@ extension ContactSearchIndex {
     }
 
     private func page(
-        of matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], found: TermMatches, skip: Int, limit: Int
+        of matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet], skip: Int,
+        limit: Int
     ) -> SearchPage {
         let slots = rank(
-            matches, terms: terms, prefix: prefix, namesContaining: found.namesContaining, skip: max(0, skip),
+            matches, terms: terms, prefix: prefix, namesContaining: namesContaining, skip: max(0, skip),
             limit: max(0, limit))
         return SearchPage(total: matches.count, contacts: slots.map { slotContacts[Int($0)] })
     }
