@@ -45,31 +45,75 @@ public struct PostalAddress: Hashable, Sendable {
 ///
 /// Every member is always present: an absent string is `""`, an absent list `[]`.
 /// `displayName` holds what was given; ``effectiveDisplayName`` derives one when it is empty.
+///
+/// A contact is a value with its members in one shared box (``ContactStorage``), copied on
+/// the first write to a shared copy: copying a contact (into a search page, a book, a
+/// response) retains one object, not each of its strings and lists. Where contacts are
+/// copied out of a large set, as a search page does, the retains are what cost: each is an
+/// atomic write to an object the cache has not seen, and one must finish before the next.
 public struct Contact: Hashable, Sendable {
+    private var storage: ContactStorage
+
     /// The contact's id, unique within its owner's book (1–128 UTF-8 bytes, no Cc).
-    public var id: String
+    public var id: String {
+        get { storage.id }
+        _modify { yield &uniqueStorage.id }
+    }
     /// Whose address book the contact belongs to; `""` in a single-owner fixture.
-    public var ownerId: String
+    public var ownerId: String {
+        get { storage.ownerId }
+        _modify { yield &uniqueStorage.ownerId }
+    }
     /// Given name.
-    public var givenName: String
+    public var givenName: String {
+        get { storage.givenName }
+        _modify { yield &uniqueStorage.givenName }
+    }
     /// Family name.
-    public var familyName: String
+    public var familyName: String {
+        get { storage.familyName }
+        _modify { yield &uniqueStorage.familyName }
+    }
     /// Display name as given (possibly `""`); see ``effectiveDisplayName``.
-    public var displayName: String
+    public var displayName: String {
+        get { storage.displayName }
+        _modify { yield &uniqueStorage.displayName }
+    }
     /// Organization.
-    public var organizationName: String
+    public var organizationName: String {
+        get { storage.organizationName }
+        _modify { yield &uniqueStorage.organizationName }
+    }
     /// Job title.
-    public var jobTitle: String
+    public var jobTitle: String {
+        get { storage.jobTitle }
+        _modify { yield &uniqueStorage.jobTitle }
+    }
     /// Phone numbers as written.
-    public var phoneNumbers: [LabeledValue]
+    public var phoneNumbers: [LabeledValue] {
+        get { storage.phoneNumbers }
+        _modify { yield &uniqueStorage.phoneNumbers }
+    }
     /// Email addresses as written.
-    public var emailAddresses: [LabeledValue]
+    public var emailAddresses: [LabeledValue] {
+        get { storage.emailAddresses }
+        _modify { yield &uniqueStorage.emailAddresses }
+    }
     /// Postal addresses.
-    public var addresses: [PostalAddress]
+    public var addresses: [PostalAddress] {
+        get { storage.addresses }
+        _modify { yield &uniqueStorage.addresses }
+    }
     /// Social profiles.
-    public var socialProfiles: [LabeledValue]
+    public var socialProfiles: [LabeledValue] {
+        get { storage.socialProfiles }
+        _modify { yield &uniqueStorage.socialProfiles }
+    }
     /// Free-form notes.
-    public var notes: String
+    public var notes: String {
+        get { storage.notes }
+        _modify { yield &uniqueStorage.notes }
+    }
 
     /// Makes a contact; only `id` is required.
     public init(
@@ -78,18 +122,28 @@ public struct Contact: Hashable, Sendable {
         phoneNumbers: [LabeledValue] = [], emailAddresses: [LabeledValue] = [],
         addresses: [PostalAddress] = [], socialProfiles: [LabeledValue] = [], notes: String = ""
     ) {
-        self.id = id
-        self.ownerId = ownerId
-        self.givenName = givenName
-        self.familyName = familyName
-        self.displayName = displayName
-        self.organizationName = organizationName
-        self.jobTitle = jobTitle
-        self.phoneNumbers = phoneNumbers
-        self.emailAddresses = emailAddresses
-        self.addresses = addresses
-        self.socialProfiles = socialProfiles
-        self.notes = notes
+        storage = ContactStorage(
+            id: id, ownerId: ownerId, givenName: givenName, familyName: familyName, displayName: displayName,
+            organizationName: organizationName, jobTitle: jobTitle, phoneNumbers: phoneNumbers,
+            emailAddresses: emailAddresses, addresses: addresses, socialProfiles: socialProfiles, notes: notes)
+    }
+
+    /// The box, copied first when another contact shares it.
+    private var uniqueStorage: ContactStorage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    /// True when every member is equal.
+    public static func == (left: Contact, right: Contact) -> Bool {
+        left.storage === right.storage || left.storage.hasEqualMembers(right.storage)
+    }
+
+    /// Hashes every member.
+    public func hash(into hasher: inout Hasher) {
+        storage.hash(into: &hasher)
     }
 
     /// The display name PROTOCOL §1 defines: `displayName` when non-empty, else
