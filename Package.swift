@@ -29,9 +29,10 @@ let package = Package(
             name: "CUnicode",
             dependencies: ["CICU"]
         ),
+        .target(name: "CBitmap"),
         .target(
             name: "ContactsCore",
-            dependencies: ["CXXHash", "CSQLite", "CUnicode", "CPrefetch"]
+            dependencies: ["CXXHash", "CSQLite", "CUnicode", "CPrefetch", "CBitmap"]
         ),
         .executableTarget(
             name: "contacts",

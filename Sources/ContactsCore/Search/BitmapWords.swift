@@ -1,10 +1,15 @@
-/// Whole-bitmap loops over words (bit `s % 64` of word `s / 64` for slot `s`), each a plain
-/// indexed loop with a wrapping sum and a fixed operation, so the compiler vectorizes it.
+import CBitmap
+
+/// Whole-bitmap loops over words (bit `s % 64` of word `s / 64` for slot `s`).
 ///
-/// Without a hardware population count (the build targets baseline x86-64), a word's count is
-/// about a dozen instructions: counting a million-slot bitmap through `reduce` or through a
-/// closure per word takes 2–3× as long as these loops (about 25 µs against 9 µs).
+/// The loops are in C (`CBitmap`), built twice: Swift compiles for baseline x86-64, which has
+/// no population count instruction, so a word's count there is about a dozen instructions.
+/// Where the processor has AVX2 and POPCNT the C build for them runs instead: a million-slot
+/// union of four dense lists, counted, went from 35 to 25 µs warm in a profile.
 enum BitmapWords {
+    /// The build of the loops every caller gets by default: the fastest this processor runs.
+    static let fastestBuild = cbitmap_fastest_build()
+
     /// How two bitmaps combine word by word.
     enum Operation {
         case and, or, andNot
@@ -13,10 +18,9 @@ enum BitmapWords {
     /// The number of bits set in `words`.
     ///
     /// - Complexity: O(n) for n words.
-    static func count(_ words: UnsafeBufferPointer<UInt64>) -> Int {
-        var total = 0
-        for index in 0..<words.count { total &+= words[index].nonzeroBitCount }
-        return total
+    static func count(_ words: UnsafeBufferPointer<UInt64>, build: CBitmapBuild = fastestBuild) -> Int {
+        guard let base = words.baseAddress else { return 0 }
+        return cbitmap_count(build, base, words.count)
     }
 
     /// Writes `left[i] operation right[i]` to `output[i]` for every `i` below `output.count`
@@ -25,39 +29,30 @@ enum BitmapWords {
     /// - Complexity: O(n) for n output words.
     static func combine(
         _ left: UnsafeBufferPointer<UInt64>, _ right: UnsafeBufferPointer<UInt64>,
-        into output: UnsafeMutableBufferPointer<UInt64>, _ operation: Operation
+        into output: UnsafeMutableBufferPointer<UInt64>, _ operation: Operation, build: CBitmapBuild = fastestBuild
     ) -> Int {
         precondition(left.count >= output.count && right.count >= output.count)
-        var total = 0
-        switch operation {
-        case .and:
-            for index in 0..<output.count {
-                let word = left[index] & right[index]
-                output[index] = word
-                total &+= word.nonzeroBitCount
+        guard let outputBase = output.baseAddress, let left = left.baseAddress, let right = right.baseAddress
+        else { return 0 }
+        let code =
+            switch operation {
+            case .and: CBITMAP_AND
+            case .or: CBITMAP_OR
+            case .andNot: CBITMAP_AND_NOT
             }
-        case .or:
-            for index in 0..<output.count {
-                let word = left[index] | right[index]
-                output[index] = word
-                total &+= word.nonzeroBitCount
-            }
-        case .andNot:
-            for index in 0..<output.count {
-                let word = left[index] & ~right[index]
-                output[index] = word
-                total &+= word.nonzeroBitCount
-            }
-        }
-        return total
+        return cbitmap_combine(build, left, right, outputBase, output.count, code)
     }
 
     /// ORs `source` into `target` word by word (`source` at least as long).
     ///
     /// - Complexity: O(n) for n words of `target`.
-    static func formUnion(_ target: UnsafeMutableBufferPointer<UInt64>, with source: UnsafeBufferPointer<UInt64>) {
+    static func formUnion(
+        _ target: UnsafeMutableBufferPointer<UInt64>, with source: UnsafeBufferPointer<UInt64>,
+        build: CBitmapBuild = fastestBuild
+    ) {
         precondition(source.count >= target.count)
-        for index in 0..<target.count { target[index] |= source[index] }
+        guard let targetBase = target.baseAddress, let sourceBase = source.baseAddress else { return }
+        cbitmap_form_union(build, targetBase, sourceBase, target.count)
     }
 
     /// The number of bits set in `words` at positions `range` (within the words).

@@ -1,8 +1,10 @@
+import CBitmap
 import Testing
 
 @testable import ContactsCore
 
-/// BitmapWords against per-bit loops over random words of every fill.
+/// BitmapWords against per-bit loops over random words of every fill, in both builds of its C
+/// loops (on a processor without AVX2 the wide build runs the portable one).
 @Suite struct BitmapWordsTests {
     static func words(_ count: Int, _ generator: inout SplitMix64) -> [UInt64] {
         (0..<count).map { index in
@@ -18,14 +20,15 @@ import Testing
         words[position >> 6] & (1 << UInt64(position & 63)) != 0
     }
 
-    @Test(arguments: [0, 1, 2, 7, 64, 131] as [Int])
-    func countsAndCombinationsEqualBitLoops(wordCount: Int) {
+    @Test(arguments: [0, 1, 2, 7, 64, 131, 1027] as [Int], [false, true])
+    func countsAndCombinationsEqualBitLoops(wordCount: Int, wide: Bool) {
+        let build = wide ? CBITMAP_WIDE : CBITMAP_PORTABLE
         var generator = SplitMix64(seed: UInt64(wordCount) + 1)
         let left = Self.words(wordCount, &generator)
         let right = Self.words(wordCount, &generator)
         let bits = wordCount * 64
         left.withUnsafeBufferPointer { left in
-            #expect(BitmapWords.count(left) == (0..<bits).filter { Self.bit(Array(left), $0) }.count)
+            #expect(BitmapWords.count(left, build: build) == (0..<bits).filter { Self.bit(Array(left), $0) }.count)
         }
         for _ in 0..<20 where bits > 0 {
             let lower = Int(generator.next() % UInt64(bits + 1))
@@ -40,7 +43,9 @@ import Testing
             var output = [UInt64](repeating: 0xDEAD, count: wordCount)
             let total = left.withUnsafeBufferPointer { left in
                 right.withUnsafeBufferPointer { right in
-                    output.withUnsafeMutableBufferPointer { BitmapWords.combine(left, right, into: $0, operation) }
+                    output.withUnsafeMutableBufferPointer {
+                        BitmapWords.combine(left, right, into: $0, operation, build: build)
+                    }
                 }
             }
             let expected = (0..<bits).map { model(Self.bit(left, $0), Self.bit(right, $0)) }
@@ -51,7 +56,7 @@ import Testing
         var target = left
         let source = right + [~0]
         target.withUnsafeMutableBufferPointer { target in
-            source.withUnsafeBufferPointer { BitmapWords.formUnion(target, with: $0) }
+            source.withUnsafeBufferPointer { BitmapWords.formUnion(target, with: $0, build: build) }
         }
         #expect((0..<bits).map { Self.bit(target, $0) } == (0..<bits).map { Self.bit(left, $0) || Self.bit(right, $0) })
     }
