@@ -46,7 +46,7 @@ public struct PostalAddress: Hashable, Sendable {
 /// Every member is always present: an absent string is `""`, an absent list `[]`.
 /// `displayName` holds what was given; ``effectiveDisplayName`` derives one when it is empty.
 ///
-/// A contact is a value with its members in one shared box (``ContactStorage``), copied on
+/// A contact is a value with its members in one shared box (`ContactStorage`), copied on
 /// the first write to a shared copy: copying a contact (into a search page, a book, a
 /// response) retains one object, not each of its strings and lists. Where contacts are
 /// copied out of a large set, as a search page does, the retains are what cost: each is an
