@@ -42,6 +42,63 @@ extension ContactSearchIndex {
         return TermMatches(slots: slots(matching: plans, field: field), namesContaining: namesContaining)
     }
 
+    /// The matches of a query of one one-code-point term under `any`, as a view of its fields'
+    /// bitmap lists, when ``denseUnigramTotals`` knows the term and the index is its base
+    /// alone (no contact added or removed since); else nil, and the query takes the general
+    /// path. Phone terms (a digit) are left to the general path: two queries with one fold
+    /// can differ in their digits.
+    func denseUnigramMatches(_ terms: [SearchTerm], field: SearchField) -> BitmapUnionView? {
+        guard field == .any, terms.count == 1, terms[0].scalars.count == 1, terms[0].phoneDigits == nil,
+            let total = denseUnigramTotals[GramKey.key(terms[0].scalars)],
+            store.count == baseSlotCount, deadSlots.isEmpty,
+            let plan = TermPlan(term: terms[0], field: .any, index: self),
+            let parts = bitmapParts(of: plan)
+        else { return nil }
+        return BitmapUnionView(parts: parts, universe: baseSlotCount, count: total)
+    }
+
+    /// ``denseUnigramTotals`` of this base: each one-code-point name gram listed as a bitmap
+    /// (and not a phone term), taken as a query under `any`, counted by the general path when every part of it is a
+    /// bitmap list.
+    ///
+    /// - Complexity: O(g · n / 64) for g such grams over n slots.
+    func countDenseUnigrams() -> [UInt64: Int] {
+        var totals: [UInt64: Int] = [:]
+        for key in names.denseGrams.keys where key < GramKey.key([0, 0]) {
+            let term = SearchTerm(String(Character(Unicode.Scalar(UInt32(key - 1)) ?? " ")))
+            guard term.scalars.count == 1, term.phoneDigits == nil,
+                let plan = TermPlan(term: term, field: .any, index: self),
+                bitmapParts(of: plan) != nil
+            else { continue }
+            totals[GramKey.key(term.scalars)] = evaluate(plan, within: nil).count
+        }
+        return totals
+    }
+
+    /// The bitmap list of each part of `plan` that lists anything, when every such part is one
+    /// bitmap list of the base with no slot added since; else nil.
+    private func bitmapParts(of plan: TermPlan) -> [BitmapUnionView.Part]? {
+        var parts: [BitmapUnionView.Part] = []
+        for part in plan.parts {
+            let table: TrigramIndex
+            let lookup: TermPlan.Lookup
+            switch part {
+            case .list(let listTable, let listLookup):
+                (table, lookup) = (listTable, listLookup)
+            case .slots(let source, let slotLookup) where slotLookup.isExact:
+                (table, lookup) = (self[source], slotLookup)
+            default:
+                return nil
+            }
+            guard lookup.postings.count == 1 else { return nil }
+            let postings = lookup.postings[0]
+            if postings.count == 0 { continue }
+            guard case .bitmap(let start) = postings.base, postings.pending.isEmpty else { return nil }
+            parts.append(BitmapUnionView.Part(words: table.bitmapWords, start: start))
+        }
+        return parts.isEmpty ? nil : parts
+    }
+
     /// The live slots matching every plan's term, or nil when that is every live slot.
     private func slots(matching plans: [TermPlan], field: SearchField) -> SlotSet? {
         let universe = store.count

@@ -16,6 +16,9 @@ extension ContactSearchIndex {
         let terms = parsed.terms.map(SearchTerm.init)
         var prefix: [UInt8] = []
         SearchFolding.appendFolded(parsed.normalized, to: &prefix)
+        if let matches = denseUnigramMatches(terms, field: field) {
+            return page(of: matches, terms: terms, prefix: prefix, namesContaining: [:], skip: skip, limit: limit)
+        }
         let found = matchingSlots(terms, field: field)
         guard let matches = found.slots else {
             // Every contact matches; with an empty prefix all are in tier 0: the listing order.
@@ -44,7 +47,8 @@ extension ContactSearchIndex {
     }
 
     private func page(
-        of matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet], skip: Int,
+        of matches: some RankedMatches, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet],
+        skip: Int,
         limit: Int
     ) -> SearchPage {
         let slots = rank(
@@ -97,11 +101,12 @@ extension ContactSearchIndex {
     /// `matches` within its runs) only when `skip` may pass it whole, and nothing past
     /// `skip + limit` is visited.
     private func rank(
-        _ matches: SlotSet, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet], skip: Int,
+        _ matches: some RankedMatches, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet],
+        skip: Int,
         limit: Int
     ) -> [UInt32] {
         var page = PageCollector(skip: skip, limit: limit)
-        guard limit > 0, !matches.isEmpty else { return [] }
+        guard limit > 0, matches.count > 0 else { return [] }
         return store.withView { view in
             let prefixOrdinals = names.ordinals(withPrefix: prefix)
             let range = names.slots(ofOrdinals: prefixOrdinals)

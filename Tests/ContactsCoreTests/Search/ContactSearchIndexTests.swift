@@ -151,6 +151,45 @@ import Testing
         }
     }
 
+    /// One-letter queries under `any` on an index that is its base alone are ranked from the
+    /// fields' bitmap lists in place, with totals counted when the base was built: every page
+    /// (tiers skipped whole, pages inside each tier, past the end) equals the model, before and
+    /// after the index changes (when the general path answers), and after a save and reopen.
+    @Test func denseUnigramsEqualModel() throws {
+        var fixtures = SearchFixtures(seed: 78)
+        var contacts = fixtures.contacts(6_000)
+        for number in contacts.indices where number % 3 == 0 { contacts[number].organizationName = "Acme Corp." }
+        var index = ContactSearchIndex(contacts)
+        let letters = ["a", "E", "n", "á", "o", "m", "c"]
+        let viewed = letters.filter { index.denseUnigramMatches([SearchTerm($0)], field: .any) != nil }
+        // Both paths are taken: the commonest letters are bitmaps in every field, others not.
+        #expect(viewed.count >= 2 && viewed.count < letters.count, "\(viewed) are answered from the bitmap lists")
+        let bytes = index.encoded()
+        let reopened = try bytes.withUnsafeBytes { raw in try ContactSearchIndex(decoding: raw) }
+        #expect(reopened.denseUnigramTotals == index.denseUnigramTotals)
+        var model = NaiveContactSearch(contacts)
+        func expectModel(_ index: ContactSearchIndex, _ label: String) {
+            for letter in letters {
+                let ranked = model.search(letter, field: .any, skip: 0, limit: .max)
+                let total = ranked.total
+                for (skip, limit) in [(0, 20), (7, 5), (total / 3, 30), (max(0, total - 4), 10), (total + 1, 5)] {
+                    let page = index.search(letter, field: .any, skip: skip, limit: limit)
+                    #expect(page.total == total, "\(label): \(letter) skip \(skip)")
+                    #expect(
+                        page.ids == Array(ranked.ids.dropFirst(skip).prefix(limit)), "\(label): \(letter) skip \(skip)")
+                }
+            }
+        }
+        expectModel(index, "base")
+        expectModel(reopened, "reopened")
+        let added = fixtures.contact(id: "added")
+        contacts.append(added)
+        index.update(with: added)
+        #expect(index.denseUnigramMatches([SearchTerm("a")], field: .any) == nil)
+        model = NaiveContactSearch(contacts)
+        expectModel(index, "with a delta")
+    }
+
     @Test func rankingTiersAndTies() {
         let contacts = [
             Contact(id: "b", displayName: "Ana María"), Contact(id: "a", displayName: "Ana María"),
