@@ -58,8 +58,8 @@ extension ContactSearchIndex {
     }
 
     /// ``denseUnigramTotals`` of this base: each one-code-point name gram listed as a bitmap
-    /// (and not a phone term), taken as a query under `any`, counted by the general path when every part of it is a
-    /// bitmap list.
+    /// (and not a phone term), taken as a query under `any`, counted by the general path when
+    /// every part of it is a bitmap list.
     ///
     /// - Complexity: O(g · n / 64) for g such grams over n slots.
     func countDenseUnigrams() -> [UInt64: Int] {

@@ -51,8 +51,8 @@ public struct ContactSearchIndex: Sendable {
     /// Email domains, by distinct domain.
     var domains: ValueTable
     /// The number of matches under `any` of each one-code-point term whose every field lists
-    /// it as a bitmap, by the term's gram key: counted once per base (a few milliseconds at a
-    /// million contacts), so that such a search, the first keystroke's, need not OR and count
+    /// it as a bitmap, by the term's gram key: counted once per base, one general-path search
+    /// per such letter, so that such a search (the first keystroke's) need not OR and count
     /// whole bitmaps (see ``BitmapUnionView``). Valid while the base is the whole index.
     var denseUnigramTotals: [UInt64: Int] = [:]
     /// Live contacts with at least one phone, with at least one email, with notes.
