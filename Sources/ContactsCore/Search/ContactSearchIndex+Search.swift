@@ -163,8 +163,12 @@ extension ContactSearchIndex {
                     var stopped = false
                     matches.forEach(from: part.lowerBound) { slot in
                         guard slot < part.upperBound else { return false }
-                        ordinal = names.ordinal(ofSlot: slot, from: ordinal)
-                        if wordOrdinals.contains(UInt32(ordinal)) { return true }
+                        // A slot's name ordinal is a gallop through the names' runs, cache
+                        // misses each: looked up only when some name is in tier 1.
+                        if !wordOrdinals.isEmpty {
+                            ordinal = names.ordinal(ofSlot: slot, from: ordinal)
+                            if wordOrdinals.contains(UInt32(ordinal)) { return true }
+                        }
                         stopped = !body(slot)
                         return !stopped
                     }
