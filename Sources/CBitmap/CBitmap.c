@@ -45,10 +45,25 @@ static inline __attribute__((always_inline)) void form_union_body(uint64_t *rest
     for (size_t index = 0; index < count; index++) target[index] |= source[index];
 }
 
+// The portable build, and the wide one: on x86-64 compiled for AVX2 and POPCNT, elsewhere the
+// same as the portable build.
+#if defined(__x86_64__)
+#define WIDE __attribute__((target("avx2,popcnt")))
+#else
+#define WIDE
+#endif
+
 static size_t count_base(const uint64_t *words, size_t count) { return count_body(words, count); }
+
+WIDE static size_t count_wide(const uint64_t *words, size_t count) { return count_body(words, count); }
 
 static size_t combine_base(const uint64_t *left, const uint64_t *right, uint64_t *output, size_t count,
                            CBitmapOperation operation) {
+    return combine_body(left, right, output, count, operation);
+}
+
+WIDE static size_t combine_wide(const uint64_t *left, const uint64_t *right, uint64_t *output, size_t count,
+                                CBitmapOperation operation) {
     return combine_body(left, right, output, count, operation);
 }
 
@@ -56,24 +71,17 @@ static void form_union_base(uint64_t *target, const uint64_t *source, size_t cou
     form_union_body(target, source, count);
 }
 
-#if defined(__x86_64__)
-
-#define WIDE __attribute__((target("avx2,popcnt")))
-
-WIDE static size_t count_wide(const uint64_t *words, size_t count) { return count_body(words, count); }
-
-WIDE static size_t combine_wide(const uint64_t *left, const uint64_t *right, uint64_t *output, size_t count,
-                                CBitmapOperation operation) {
-    return combine_body(left, right, output, count, operation);
-}
-
 WIDE static void form_union_wide(uint64_t *target, const uint64_t *source, size_t count) {
     form_union_body(target, source, count);
 }
 
 CBitmapBuild cbitmap_fastest_build(void) {
+#if defined(__x86_64__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") ? CBITMAP_WIDE : CBITMAP_PORTABLE;
+#else
+    return CBITMAP_PORTABLE;
+#endif
 }
 
 size_t cbitmap_count(CBitmapBuild build, const uint64_t *words, size_t count) {
@@ -93,25 +101,3 @@ void cbitmap_form_union(CBitmapBuild build, uint64_t *target, const uint64_t *so
         form_union_base(target, source, count);
     }
 }
-
-#else
-
-CBitmapBuild cbitmap_fastest_build(void) { return CBITMAP_PORTABLE; }
-
-size_t cbitmap_count(CBitmapBuild build, const uint64_t *words, size_t count) {
-    (void)build;
-    return count_base(words, count);
-}
-
-size_t cbitmap_combine(CBitmapBuild build, const uint64_t *left, const uint64_t *right, uint64_t *output,
-                       size_t count, CBitmapOperation operation) {
-    (void)build;
-    return combine_base(left, right, output, count, operation);
-}
-
-void cbitmap_form_union(CBitmapBuild build, uint64_t *target, const uint64_t *source, size_t count) {
-    (void)build;
-    form_union_base(target, source, count);
-}
-
-#endif

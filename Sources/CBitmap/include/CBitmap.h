@@ -35,5 +35,5 @@ size_t cbitmap_count(CBitmapBuild build, const uint64_t *words, size_t count);
 size_t cbitmap_combine(CBitmapBuild build, const uint64_t *left, const uint64_t *right, uint64_t *output,
                        size_t count, CBitmapOperation operation);
 
-/// ORs `source[i]` into `target[i]` for every `i < count`.
+/// ORs `source[i]` into `target[i]` for every `i < count`; the two must not overlap.
 void cbitmap_form_union(CBitmapBuild build, uint64_t *target, const uint64_t *source, size_t count);
