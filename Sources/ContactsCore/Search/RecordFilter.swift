@@ -5,13 +5,15 @@ import CPrefetch
 /// folded text store, the values of a value dictionary.
 ///
 /// Members lie anywhere in the array, so a loop testing one record before reading the next
-/// waits for each one's cache misses in turn (two: its start, then its bytes). Here, while
-/// the member in hand is tested, the start of the member ``lookahead`` × 2 places on and the
-/// bytes of the one ``lookahead`` places on (whose start arrived meanwhile) are prefetched, so
-/// the misses of many members overlap.
+/// waits for each one's cache misses in turn (two: its start, then its bytes). Prefetching a
+/// fixed distance ahead in the same loop does not help much: the start must arrive before its
+/// bytes can be asked for, and a test is too short to cover that wait. So members are taken in
+/// batches of ``batch``, each in three passes: prefetch every member's start, then (the starts
+/// arriving) every member's bytes, then test them all. The misses of a whole batch overlap.
 enum RecordFilter {
-    /// How many members ahead a record's bytes are prefetched.
-    static let lookahead = 8
+    /// Members per batch: enough misses in flight to keep a core's line fill buffers busy in
+    /// both prefetch passes, few enough that a batch's records stay in the first-level cache.
+    static let batch = 32
     /// Bytes prefetched from a record's start: two cache lines, a whole contact's record
     /// in most cases.
     private static let prefetchedBytes = 128
@@ -29,17 +31,20 @@ enum RecordFilter {
         slots.forEach { members.append($0) }
         var kept: [UInt32] = []
         if let startBase = starts.baseAddress, let byteBase = bytes.baseAddress {
-            for (position, slot) in members.enumerated() {
-                if position + 2 * lookahead < members.count {
-                    contacts_prefetch(startBase + Int(members[position + 2 * lookahead]))
+            for batchStart in stride(from: 0, to: members.count, by: batch) {
+                let batchMembers = members[batchStart..<min(batchStart + batch, members.count)]
+                for slot in batchMembers {
+                    contacts_prefetch(startBase + Int(slot))
                 }
-                if position + lookahead < members.count {
-                    let start = byteBase + starts[Int(members[position + lookahead])]
+                for slot in batchMembers {
+                    let start = byteBase + starts[Int(slot)]
                     for offset in stride(from: 0, to: prefetchedBytes, by: 64) {
                         contacts_prefetch(start + offset)
                     }
                 }
-                if isIncluded(slot) { kept.append(slot) }
+                for slot in batchMembers where isIncluded(slot) {
+                    kept.append(slot)
+                }
             }
         }
         return SlotSet(sorted: kept, universe: slots.universe).normalized()
