@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A labelled value of a contact: a phone number, an email address or a social profile.
 public struct LabeledValue: Hashable, Sendable {
     /// The label as written (`mobile`, `work`, `twitter`, …); `""` when absent.
@@ -53,6 +55,13 @@ public struct PostalAddress: Hashable, Sendable {
 /// atomic write to an object the cache has not seen, and one must finish before the next.
 public struct Contact: Hashable, Sendable {
     private var storage: ContactStorage
+
+    /// Asks the processor to bring this contact's box into the cache, so that a copy made soon
+    /// after (which writes the box's reference count) need not wait for it.
+    @inline(__always)
+    func prefetchStorage() {
+        contacts_prefetch(Unmanaged.passUnretained(storage).toOpaque())
+    }
 
     /// The contact's id, unique within its owner's book (1–128 UTF-8 bytes, no Cc).
     public var id: String {

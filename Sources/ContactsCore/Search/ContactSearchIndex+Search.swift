@@ -54,7 +54,7 @@ extension ContactSearchIndex {
         let slots = rank(
             matches, terms: terms, prefix: prefix, namesContaining: namesContaining, skip: max(0, skip),
             limit: max(0, limit))
-        return SearchPage(total: matches.count, contacts: slots.map { slotContacts[Int($0)] })
+        return SearchPage(total: matches.count, contacts: contacts(atSlots: slots))
     }
 
     /// Every contact of `fieldType` (all, with a phone, with an email, with notes), by the bytes
@@ -87,7 +87,7 @@ extension ContactSearchIndex {
                 }
             }
         }
-        return SearchPage(total: total, contacts: page.slots.map { slotContacts[Int($0)] })
+        return SearchPage(total: total, contacts: contacts(atSlots: page.slots))
     }
 
     /// The slots of `matches` at ranks `skip ..< skip + limit`.
