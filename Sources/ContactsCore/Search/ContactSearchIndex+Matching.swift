@@ -33,8 +33,11 @@ extension ContactSearchIndex {
         if field == .phone, terms.contains(where: { $0.phoneDigits == nil }) {
             return TermMatches(slots: .empty(universe: universe), namesContaining: [:])
         }
-        let plans = terms.compactMap { TermPlan(term: $0, field: field, index: self) }
-            .sorted { $0.estimate < $1.estimate }
+        var plans: [TermPlan] = []
+        for term in terms {
+            if let plan = TermPlan(term: term, field: field, index: self) { plans.append(plan) }
+        }
+        plans.sort { $0.estimate < $1.estimate }
         var namesContaining: [[UInt8]: SlotSet] = [:]
         for plan in plans {
             namesContaining[plan.term.needle] = plan.namesContaining
@@ -79,22 +82,23 @@ extension ContactSearchIndex {
     /// bitmap list of the base with no slot added since; else nil.
     private func bitmapParts(of plan: TermPlan) -> [BitmapUnionView.Part]? {
         var parts: [BitmapUnionView.Part] = []
-        for part in plan.parts {
-            let table: TrigramIndex
-            let lookup: TermPlan.Lookup
-            switch part {
-            case .list(let listTable, let listLookup):
-                (table, lookup) = (listTable, listLookup)
-            case .slots(let source, let slotLookup) where slotLookup.isExact:
-                (table, lookup) = (self[source], slotLookup)
-            default:
-                return nil
-            }
-            guard lookup.postings.count == 1 else { return nil }
+        /// Adds the part of `lookup` in `table`; false when it is not one bitmap of the base.
+        func add(_ lookup: TermPlan.Lookup, in table: TrigramIndex) -> Bool {
+            guard lookup.postings.count == 1 else { return false }
             let postings = lookup.postings[0]
-            if postings.count == 0 { continue }
-            guard case .bitmap(let start) = postings.base, postings.pending.isEmpty else { return nil }
+            if postings.count == 0 { return true }
+            guard case .bitmap(let start) = postings.base, postings.pending.isEmpty else { return false }
             parts.append(BitmapUnionView.Part(words: table.bitmapWords, start: start))
+            return true
+        }
+        for part in plan.parts {
+            let added =
+                switch part {
+                case .list(let field, let lookup): withDenseGrams(field) { add(lookup, in: $0) }
+                case .slots(let source, let lookup) where lookup.isExact: add(lookup, in: self[source])
+                default: false
+                }
+            guard added else { return nil }
         }
         return parts.isEmpty ? nil : parts
     }
@@ -178,14 +182,14 @@ extension ContactSearchIndex {
                 }
                 let inDelta = confirmed(names.deltaGrams, delta, within: restriction, excluding: &union) { $0.name }
                 union.add(inDelta)
-            case .list(let table, let lookup):
-                addExact(table, lookup, within: restriction, to: &union)
+            case .list(let field, let lookup):
+                withDenseGrams(field) { addExact($0, lookup, within: restriction, to: &union) }
             case .slots(let source, let lookup) where lookup.isExact:
                 addExact(self[source], lookup, within: restriction, to: &union)
             case .slots(let source, let lookup):
                 inexact.append((source, lookup))
-            case .values(let table, let ordinals):
-                table.addSlots(ofOrdinals: ordinals, within: restriction, to: &union)
+            case .values(let field, let ordinals):
+                withValueTable(field) { $0.addSlots(ofOrdinals: ordinals, within: restriction, to: &union) }
             case .everyEmail:
                 union.add(
                     restriction?.filter { store.flags(of: Int($0)).contains(.hasEmail) }
@@ -244,7 +248,38 @@ extension ContactSearchIndex {
         var found = slotCandidates(table, lookup, within: candidates)
         guard !lookup.isExact else { return found }
         found = matched.removingMembers(from: found)
+
         return store.filter(found) { Bytes.contains(text($1), lookup.needle) }
+    }
+}
+
+/// The fields whose values repeat across contacts, served by distinct value.
+enum ValueField {
+    case organizations, domains
+}
+
+/// The tables listing a field's dense 1–2 code point grams by slot.
+enum DenseField {
+    case names, organizations, domains
+}
+
+extension ContactSearchIndex {
+    /// Calls `body` with the table of a field served by distinct value, in place: a function
+    /// or subscript returning it would copy it (a retain of each of its arrays).
+    func withValueTable<R>(_ field: ValueField, _ body: (borrowing ValueTable) -> R) -> R {
+        switch field {
+        case .organizations: body(organizations)
+        case .domains: body(domains)
+        }
+    }
+
+    /// Calls `body` with the dense gram lists of a field, in place.
+    func withDenseGrams<R>(_ field: DenseField, _ body: (borrowing TrigramIndex) -> R) -> R {
+        switch field {
+        case .names: body(names.denseGrams)
+        case .organizations: body(organizations.denseGrams)
+        case .domains: body(domains.denseGrams)
+        }
     }
 }
 
@@ -258,15 +293,15 @@ private struct TermPlan {
         /// confirmation.
         let isExact: Bool
 
-        init(_ table: TrigramIndex, needle: [UInt8], scalars: [UInt32], startingBefore limit: Int = .max) {
+        init(_ table: borrowing TrigramIndex, needle: [UInt8], scalars: [UInt32], startingBefore limit: Int = .max) {
             self.init(
                 table, needle: needle, keys: GramKey.lookupKeys(scalars, startingBefore: limit),
                 isExact: scalars.count <= GramKey.maximumLength)
         }
 
-        init(_ table: TrigramIndex, needle: [UInt8], keys: [UInt64], isExact: Bool) {
+        init(_ table: borrowing TrigramIndex, needle: [UInt8], keys: [UInt64], isExact: Bool) {
             self.needle = needle
-            postings = keys.map(table.postings).sorted { $0.count < $1.count }
+            postings = keys.map { table.postings($0) }.sorted { $0.count < $1.count }
             self.isExact = isExact
         }
 
@@ -278,11 +313,11 @@ private struct TermPlan {
         /// Display names: the matching distinct names, and the delta's lists.
         case displayName(ordinals: SlotSet, delta: Lookup)
         /// An exact per-slot list (a dense gram of names, organizations or domains).
-        case list(TrigramIndex, Lookup)
+        case list(DenseField, Lookup)
         /// A per-slot table.
         case slots(GramSource, Lookup)
         /// Organizations or email domains: the matching distinct values.
-        case values(ValueTable, ordinals: SlotSet)
+        case values(ValueField, ordinals: SlotSet)
         /// Every contact with an email (an empty needle under `email`).
         case everyEmail
     }
@@ -308,83 +343,100 @@ private struct TermPlan {
 
     /// The plan of `term` under `field`, or nil when the term matches every contact (an empty
     /// fold under a field that always has text: the display name, the notes).
-    init?(term: SearchTerm, field: SearchField, index: ContactSearchIndex) {
+    init?(term: SearchTerm, field: SearchField, index: borrowing ContactSearchIndex) {
+        var builder = Builder(term: term)
+        switch field {
+        case .any, .name:
+            guard !term.scalars.isEmpty else { return nil }
+            builder.addDisplayName(index)
+            builder.addValues(.organizations, index)
+            if field == .any {
+                builder.addEmails(index)
+                builder.addDigits(index)
+            }
+        case .notes:
+            guard !term.scalars.isEmpty else { return nil }
+            builder.add(.notes, index)
+        case .email:
+            if term.scalars.isEmpty {
+                builder.parts.append(.everyEmail)
+                builder.estimate += index.emailCount
+            } else {
+                builder.addEmails(index)
+            }
+        case .phone:
+            builder.addDigits(index)
+        }
         self.term = term
+        parts = builder.parts
+        estimate = builder.estimate
+        namesContaining = builder.namesContaining
+    }
+
+    /// Gathers a plan's parts. The index is passed to each step rather than captured: a
+    /// closure capturing it would copy the whole index (a retain of every table) per query.
+    private struct Builder {
+        let term: SearchTerm
         var parts: [Part] = []
         var estimate = 0
         var namesContaining: SlotSet?
-        let needle = term.needle
-        let scalars = term.scalars
-        func add(_ source: GramSource) {
-            let lookup = Lookup(index[source], needle: needle, scalars: scalars)
+
+        mutating func add(_ source: GramSource, _ index: ContactSearchIndex) {
+            let lookup = Lookup(index[source], needle: term.needle, scalars: term.scalars)
             parts.append(.slots(source, lookup))
             estimate += lookup.estimate
         }
-        /// Adds the dense list of the needle in `table`, if it has one (then it is the whole
+
+        /// Adds the dense list of the needle in `field`, if it has one (then it is the whole
         /// answer of that field, delta included).
-        func addDense(_ table: TrigramIndex) -> Bool {
-            guard scalars.count <= 2 else { return false }
-            let lookup = Lookup(table, needle: needle, keys: [GramKey.key(scalars)], isExact: true)
+        mutating func addDense(_ field: DenseField, _ index: ContactSearchIndex) -> Bool {
+            guard term.scalars.count <= 2 else { return false }
+            let lookup = index.withDenseGrams(field) {
+                Lookup($0, needle: term.needle, keys: [GramKey.key(term.scalars)], isExact: true)
+            }
             guard lookup.estimate > 0 else { return false }
-            parts.append(.list(table, lookup))
+            parts.append(.list(field, lookup))
             estimate += lookup.estimate
             return true
         }
-        func addDisplayName() {
-            if addDense(index.names.denseGrams) { return }
+
+        mutating func addDisplayName(_ index: ContactSearchIndex) {
+            if addDense(.names, index) { return }
             let ordinals = index.names.dictionary.ordinals(containing: term)
             namesContaining = ordinals
-            let delta = Lookup(index.names.deltaGrams, needle: needle, scalars: scalars)
+            let delta = Lookup(index.names.deltaGrams, needle: term.needle, scalars: term.scalars)
             parts.append(.displayName(ordinals: ordinals, delta: delta))
             estimate += index.names.slotCount(ofOrdinals: ordinals)
             estimate += delta.estimate
         }
-        func addEmails() {
-            if !needle.starts(with: [GramKey.at]) {
-                let limit = scalars.firstIndex(of: UInt32(GramKey.at)) ?? .max
-                let lookup = Lookup(index[.emailLocal], needle: needle, scalars: scalars, startingBefore: limit)
+
+        mutating func addEmails(_ index: ContactSearchIndex) {
+            if !term.needle.starts(with: [GramKey.at]) {
+                let limit = term.scalars.firstIndex(of: UInt32(GramKey.at)) ?? .max
+                let lookup = Lookup(
+                    index[.emailLocal], needle: term.needle, scalars: term.scalars, startingBefore: limit)
                 parts.append(.slots(.emailLocal, lookup))
                 estimate += lookup.estimate
             }
-            addValues(index.domains)
+            addValues(.domains, index)
         }
-        func addValues(_ table: ValueTable) {
-            if addDense(table.denseGrams) { return }
-            let ordinals = table.dictionary.ordinals(containing: term)
-            parts.append(.values(table, ordinals: ordinals))
-            estimate += table.slotCount(ofOrdinals: ordinals)
+
+        mutating func addValues(_ field: ValueField, _ index: ContactSearchIndex) {
+            if addDense(field == .organizations ? .organizations : .domains, index) { return }
+            let (ordinals, slotCount) = index.withValueTable(field) { table in
+                let ordinals = table.dictionary.ordinals(containing: term)
+                return (ordinals, table.slotCount(ofOrdinals: ordinals))
+            }
+            parts.append(.values(field, ordinals: ordinals))
+            estimate += slotCount
         }
-        func addDigits() {
+
+        mutating func addDigits(_ index: ContactSearchIndex) {
             guard let digits = term.phoneDigits else { return }
             let (keys, isExact) = GramKey.digitLookupKeys(digits)
             let lookup = Lookup(index[.digits], needle: digits, keys: keys, isExact: isExact)
             parts.append(.slots(.digits, lookup))
             estimate += lookup.estimate
         }
-        switch field {
-        case .any, .name:
-            guard !scalars.isEmpty else { return nil }
-            addDisplayName()
-            addValues(index.organizations)
-            if field == .any {
-                addEmails()
-                addDigits()
-            }
-        case .notes:
-            guard !scalars.isEmpty else { return nil }
-            add(.notes)
-        case .email:
-            if scalars.isEmpty {
-                parts.append(.everyEmail)
-                estimate += index.emailCount
-            } else {
-                addEmails()
-            }
-        case .phone:
-            addDigits()
-        }
-        self.parts = parts
-        self.estimate = estimate
-        self.namesContaining = namesContaining
     }
 }

@@ -20,11 +20,24 @@ enum GramKey {
     /// starting before code point `limit` when given (the local-part table holds no others).
     static func lookupKeys(_ scalars: [UInt32], startingBefore limit: Int = .max) -> [UInt64] {
         guard scalars.count > maximumLength else { return scalars.isEmpty ? [] : [key(scalars)] }
-        var keys = Set<UInt64>()
-        for start in 0...min(scalars.count - maximumLength, limit - 1) {
-            keys.insert(key(scalars[start..<start + maximumLength]))
+        return distinct(
+            (0...min(scalars.count - maximumLength, limit - 1)).map { start in
+                key(scalars[start..<start + maximumLength])
+            })
+    }
+
+    /// `keys` sorted, each once: a query has a few dozen keys, for which sorting in place
+    /// costs less than a set's hashing and allocation.
+    private static func distinct(_ keys: [UInt64]) -> [UInt64] {
+        var keys = keys
+        keys.sort()
+        var kept = 0
+        for index in keys.indices where kept == 0 || keys[kept - 1] != keys[index] {
+            keys[kept] = keys[index]
+            kept += 1
         }
-        return Array(keys)
+        keys.removeLast(keys.count - kept)
+        return keys
     }
 
     /// Calls `body` with every 1-, 2- and 3-gram of the text in `bytes`, where 0xFF separates
@@ -95,9 +108,9 @@ enum GramKey {
         case 1...maximumLength: return ([key(digits.map(UInt32.init))], true)
         case maximumDigitLength: return ([digitKey(digits)], true)
         default:
-            let keys = Set(
+            let keys = distinct(
                 (0...(digits.count - maximumDigitLength)).map { digitKey(digits[$0..<$0 + maximumDigitLength]) })
-            return (Array(keys), false)
+            return (keys, false)
         }
     }
 

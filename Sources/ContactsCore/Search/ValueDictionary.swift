@@ -58,7 +58,7 @@ struct ValueDictionary: Sendable {
         guard !term.scalars.isEmpty else {
             return SlotSet(sorted: (0..<UInt32(count)).map { $0 }, universe: count).normalized()
         }
-        let postings = GramKey.lookupKeys(term.scalars).map(grams.postings).sorted { $0.count < $1.count }
+        let postings = GramKey.lookupKeys(term.scalars).map { grams.postings($0) }.sorted { $0.count < $1.count }
         guard let rarest = postings.first, rarest.count > 0 else { return .empty(universe: count) }
         var candidates = grams.decode(rarest, universe: count)
         for next in postings.dropFirst() where !candidates.isEmpty {

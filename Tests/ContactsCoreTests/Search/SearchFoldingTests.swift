@@ -96,4 +96,13 @@ import Testing
         // U+180E is no longer White_Space; U+200B never was.
         #expect(SearchQuery("a\u{200B}b").terms == ["a\u{200B}b"])
     }
+
+    /// The split answers ASCII without the property tables: it must agree with them there.
+    @Test func asciiWhiteSpaceIsThePropertys() {
+        for value in UInt8(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)
+            let terms = SearchQuery("a\(Character(scalar))b").terms
+            #expect(terms.count == (scalar.properties.isWhitespace ? 2 : 1), "U+\(String(value, radix: 16))")
+        }
+    }
 }
