@@ -30,9 +30,10 @@ let package = Package(
             dependencies: ["CICU"]
         ),
         .target(name: "CBitmap"),
+        .target(name: "CPostings"),
         .target(
             name: "ContactsCore",
-            dependencies: ["CXXHash", "CSQLite", "CUnicode", "CPrefetch", "CBitmap"]
+            dependencies: ["CXXHash", "CSQLite", "CUnicode", "CPrefetch", "CBitmap", "CPostings"]
         ),
         .executableTarget(
             name: "contacts",

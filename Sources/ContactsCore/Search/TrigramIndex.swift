@@ -1,3 +1,5 @@
+import CPostings
+
 /// Posting lists of slots (dense contact numbers) keyed by gram (``GramKey``): which slots
 /// hold each 1-, 2- and 3-code-point substring of one field's folded text.
 ///
@@ -123,21 +125,18 @@ struct TrigramIndex: Sendable {
             if postings.count * SlotSet.bitmapDensityDivisor > universe {
                 var words = [UInt64](repeating: 0, count: SlotSet.wordCount(universe: universe))
                 words.withUnsafeMutableBufferPointer { words in
-                    forEachBaseSlot(postings) { slot in
-                        words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
-                        return true
-                    }
+                    setBaseBits(of: postings, in: words)
                     for slot in postings.pending where Int(slot) < universe {
                         words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
                     }
                 }
                 return SlotSet(words: words, count: postings.count, universe: universe)
             }
-            var slots: [UInt32] = []
-            slots.reserveCapacity(postings.count)
-            forEachBaseSlot(postings) { slot in
-                slots.append(slot)
-                return true
+            var slots = [UInt32](unsafeUninitializedCapacity: postings.count) { output, initialized in
+                initialized = withBaseList(postings) { bytes, length in
+                    guard let output = output.baseAddress else { return 0 }
+                    return cpostings_decode(bytes, length, postings.baseCount, output)
+                }
             }
             slots.append(contentsOf: postings.pending)
             return SlotSet(sorted: slots, universe: universe)
@@ -151,12 +150,7 @@ struct TrigramIndex: Sendable {
     /// - Complexity: O(count) for a varint list, O(pending) for a bitmap list.
     func addSlots(of postings: Postings, to words: inout [UInt64]) {
         words.withUnsafeMutableBufferPointer { words in
-            if case .varint = postings.base {
-                forEachBaseSlot(postings) { slot in
-                    words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
-                    return true
-                }
-            }
+            setBaseBits(of: postings, in: words)
             for slot in postings.pending where Int(slot >> 6) < words.count {
                 words[Int(slot >> 6)] |= 1 << UInt64(slot & 63)
             }
@@ -200,34 +194,25 @@ struct TrigramIndex: Sendable {
             }
             return SlotSet(sorted: kept + SlotSet.intersect(slots, postings.pending), universe: universe)
         case (.varint, .sorted(let slots)), (.none, .sorted(let slots)):
-            var kept: [UInt32] = []
-            slots.withUnsafeBufferPointer { slots in
-                guard var next = slots.first else { return }
-                var position = 0
-                forEachBaseSlot(postings) { slot in
-                    // Most listed slots fall before the next member: one comparison each.
-                    if slot < next { return true }
-                    if slot > next {
-                        position = slots.lowerBound(of: slot, from: position)
-                        guard position < slots.count else { return false }
-                        next = slots[position]
-                        guard slot == next else { return true }
+            let kept = [UInt32](unsafeUninitializedCapacity: min(postings.baseCount, slots.count)) {
+                output, initialized in
+                initialized = slots.withUnsafeBufferPointer { slots in
+                    withBaseList(postings) { bytes, length in
+                        guard let members = slots.baseAddress, let output = output.baseAddress else { return 0 }
+                        return cpostings_intersect_sorted(
+                            bytes, length, postings.baseCount, members, slots.count, output)
                     }
-                    kept.append(slot)
-                    position += 1
-                    guard position < slots.count else { return false }
-                    next = slots[position]
-                    return true
                 }
             }
             return SlotSet(sorted: kept + SlotSet.intersect(slots, postings.pending), universe: universe)
         case (.varint, .bitmap(let words)), (.none, .bitmap(let words)):
-            var kept: [UInt32] = []
-            words.withUnsafeBufferPointer { words in
-                forEachBaseSlot(postings) { slot in
-                    guard Int(slot >> 6) < words.count else { return false }
-                    if words[Int(slot >> 6)] & (1 << UInt64(slot & 63)) != 0 { kept.append(slot) }
-                    return true
+            var kept = [UInt32](unsafeUninitializedCapacity: postings.baseCount) { output, initialized in
+                initialized = words.withUnsafeBufferPointer { words in
+                    withBaseList(postings) { bytes, length in
+                        guard let wordBase = words.baseAddress, let output = output.baseAddress else { return 0 }
+                        return cpostings_intersect_bitmap(
+                            bytes, length, postings.baseCount, wordBase, words.count, output)
+                    }
                 }
             }
             kept.append(contentsOf: postings.pending.filter(set.contains))
@@ -235,32 +220,24 @@ struct TrigramIndex: Sendable {
         }
     }
 
-    /// Calls `body` with the base slots of a varint list in ascending order until it returns
-    /// false.
+    /// Sets the bits of the base slots of a varint list in `words` (those within them).
     @inline(__always)
-    private func forEachBaseSlot(_ postings: Postings, _ body: (UInt32) -> Bool) {
-        guard case .varint(let range) = postings.base, postings.baseCount > 0 else { return }
-        lists.withUnsafeBufferPointer { bytes in
-            var offset = range.lowerBound
-            // The first varint is the slot itself, each later one the gap less one: starting
-            // from "slot -1" makes every step `slot + gap + 1`.
-            var slot = UInt64.max
-            var remaining = postings.baseCount
-            while remaining > 0 {
-                remaining -= 1
-                let byte = bytes[offset]
-                let gap: UInt64
-                if byte < 0x80 {
-                    gap = UInt64(byte)
-                    offset += 1
-                } else {
-                    guard let value = Varint.read(bytes, at: &offset, end: range.upperBound) else { return }
-                    gap = value
-                }
-                slot = slot &+ gap &+ 1
-                guard body(UInt32(truncatingIfNeeded: slot)) else { return }
-            }
+    private func setBaseBits(of postings: Postings, in words: UnsafeMutableBufferPointer<UInt64>) {
+        _ = withBaseList(postings) { bytes, length in
+            guard let wordBase = words.baseAddress else { return 0 }
+            return cpostings_set_bits(bytes, length, postings.baseCount, wordBase, words.count)
         }
+    }
+
+    /// Calls `body` with the bytes of a varint base list and their number (the loops over
+    /// them are `CPostings`'); returns 0 without calling it when the base is not a nonempty
+    /// varint list.
+    @inline(__always)
+    private func withBaseList(
+        _ postings: Postings, _ body: (_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Int
+    ) -> Int {
+        guard case .varint(let range) = postings.base, postings.baseCount > 0, !range.isEmpty else { return 0 }
+        return lists.withUnsafeBufferPointer { bytes in body(bytes.baseAddress! + range.lowerBound, range.count) }
     }
 
     /// Lists `slot` (above every slot listed so far) under each of `grams` (repeats are
