@@ -248,7 +248,6 @@ extension ContactSearchIndex {
         var found = slotCandidates(table, lookup, within: candidates)
         guard !lookup.isExact else { return found }
         found = matched.removingMembers(from: found)
-
         return store.filter(found) { Bytes.contains(text($1), lookup.needle) }
     }
 }
