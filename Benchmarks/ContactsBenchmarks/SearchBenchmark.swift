@@ -109,14 +109,14 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
 
 /// The contacts of a `contacts generate` fixture of `count` contacts (seed 1), written to a
 /// temporary directory and read back.
-private func generatedContacts(_ count: Int) throws -> [Contact] {
+func generatedContacts(_ count: Int) throws -> [Contact] {
     let fixture = try GeneratedFixtureDirectory(contacts: count, seed: 1)
     defer { withExtendedLifetime(fixture) {} }
     return try FixtureReader<Contact>.readAll(path: fixture.file("contacts.jsonl"))
 }
 
 /// Records p50, p95 and p99 rows (µs) of `ours` against `baseline` over the same queries.
-private func record(_ runner: BenchmarkRunner, _ workload: String, size: String, ours: [Double], baseline: [Double]?) {
+func record(_ runner: BenchmarkRunner, _ workload: String, size: String, ours: [Double], baseline: [Double]?) {
     for percent in [50, 95, 99] {
         runner.record(
             BenchmarkRow(
@@ -134,10 +134,10 @@ private func percentile(_ samples: [Double], _ percent: Int) -> Double {
     return sorted[min(sorted.count - 1, (sorted.count * percent + 99) / 100 - 1)]
 }
 
-private func milliseconds(since start: UInt64) -> Double {
+func milliseconds(since start: UInt64) -> Double {
     Double(WallClock.monotonicNanoseconds() - start) / 1e6
 }
 
-private func microseconds(since start: UInt64) -> Double {
+func microseconds(since start: UInt64) -> Double {
     Double(WallClock.monotonicNanoseconds() - start) / 1e3
 }

@@ -15,6 +15,7 @@ let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "upload", run: uploadBenchmarks),
     BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
     BenchmarkSuite(name: "search", run: searchBenchmarks),
+    BenchmarkSuite(name: "search-10m", run: searchScaleBenchmarks),
     BenchmarkSuite(name: "store", run: storeBenchmarks),
 ]
 
