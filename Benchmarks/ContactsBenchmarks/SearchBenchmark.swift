@@ -28,15 +28,9 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
             ours: Statistics([buildMillis]), baseline: Statistics([ftsMillis]), bytesPerEntry: nil,
             baselineBytesPerEntry: nil))
 
+    recordIndexBytes(runner, index, "search: index bytes/contact (baseline: the folded text it covers)", count: count)
     let footprint = index.footprint
     let perContact = { (bytes: Int) in Double(bytes) / Double(max(1, count)) }
-    runner.record(
-        BenchmarkRow(
-            workload: "search: index bytes/contact (baseline: the folded text it covers)", size: size,
-            unit: "B", ours: Statistics([perContact(footprint.tableBytes)]),
-            baseline: Statistics([perContact(footprint.foldedTextBytes)]),
-            bytesPerEntry: perContact(footprint.tableBytes),
-            baselineBytesPerEntry: perContact(footprint.foldedTextBytes)))
     runner.record(
         BenchmarkRow(
             workload: "search: index + folded text bytes/contact (baseline: FTS5 database)", size: size, unit: "B",
@@ -45,17 +39,7 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
             ]),
             baseline: Statistics([perContact(fts.byteCount)]), bytesPerEntry: nil, baselineBytesPerEntry: nil))
 
-    // One pass over the mix, each query timed alone (the first few once before, as warm-up).
-    for query in queries.prefix(20) { runner.consume(UInt64(index.search(query).total)) }
-    var ours: [Double] = []
-    var totals: [Int] = []
-    for query in queries {
-        let start = WallClock.monotonicNanoseconds()
-        let page = index.search(query)
-        ours.append(microseconds(since: start))
-        totals.append(page.total)
-        runner.consume(UInt64(page.total))
-    }
+    let (ours, totals) = timeEachQuery(queries, in: index, runner)
     record(runner, "search latency, whole mix", size: size, ours: ours, baseline: nil)
     // The same timings by query class (the field a query was drawn for; misses are `any`).
     let classes: [(name: String, field: SearchField)] = [
@@ -105,6 +89,36 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
     record(
         runner, "search latency vs naive scan (\(naiveCount) queries)", size: size,
         ours: Array(ours.prefix(naiveCount)), baseline: naiveSamples)
+}
+
+/// Records the bytes per contact of `index`'s tables beside the folded text they cover.
+func recordIndexBytes(_ runner: BenchmarkRunner, _ index: ContactSearchIndex, _ workload: String, count: Int) {
+    let footprint = index.footprint
+    let perContact = { (bytes: Int) in Double(bytes) / Double(max(1, count)) }
+    runner.record(
+        BenchmarkRow(
+            workload: workload, size: "\(count)", unit: "B", ours: Statistics([perContact(footprint.tableBytes)]),
+            baseline: Statistics([perContact(footprint.foldedTextBytes)]),
+            bytesPerEntry: perContact(footprint.tableBytes),
+            baselineBytesPerEntry: perContact(footprint.foldedTextBytes)))
+}
+
+/// One pass over `queries` under `any`, each query timed alone (the first 20 run once
+/// before, as warm-up): the microseconds and the total of each.
+func timeEachQuery(_ queries: [String], in index: ContactSearchIndex, _ runner: BenchmarkRunner) -> (
+    micros: [Double], totals: [Int]
+) {
+    for query in queries.prefix(20) { runner.consume(UInt64(index.search(query).total)) }
+    var micros: [Double] = []
+    var totals: [Int] = []
+    for query in queries {
+        let start = WallClock.monotonicNanoseconds()
+        let page = index.search(query)
+        micros.append(microseconds(since: start))
+        totals.append(page.total)
+        runner.consume(UInt64(page.total))
+    }
+    return (micros, totals)
 }
 
 /// The contacts of a `contacts generate` fixture of `count` contacts (seed 1), written to a
