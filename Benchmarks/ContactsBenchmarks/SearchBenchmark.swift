@@ -75,9 +75,19 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
         runner, "search latency vs FTS5 (\(ftsCount) queries)", size: size, ours: Array(ours.prefix(ftsCount)),
         baseline: ftsSamples)
 
-    let naiveCount = min(queries.count, runner.quick ? 100 : 60)
+    compareWithNaiveScan(
+        runner, naive, index, queries, ours: ours, totals: totals, count: min(queries.count, runner.quick ? 100 : 60),
+        workload: "search latency vs naive scan", size: size)
+}
+
+/// Runs the first `count` of `queries` through the naive scan, checks each answer against
+/// the index's, and records their latencies beside `ours` (the index's, same queries).
+func compareWithNaiveScan(
+    _ runner: BenchmarkRunner, _ naive: SearchNaiveBaseline, _ index: ContactSearchIndex, _ queries: [String],
+    ours: [Double], totals: [Int], count: Int, workload: String, size: String
+) {
     var naiveSamples: [Double] = []
-    for (number, query) in queries.prefix(naiveCount).enumerated() {
+    for (number, query) in queries.prefix(count).enumerated() {
         let start = WallClock.monotonicNanoseconds()
         let answer = naive.search(query, limit: 20)
         naiveSamples.append(microseconds(since: start))
@@ -87,8 +97,7 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
         }
     }
     record(
-        runner, "search latency vs naive scan (\(naiveCount) queries)", size: size,
-        ours: Array(ours.prefix(naiveCount)), baseline: naiveSamples)
+        runner, "\(workload) (\(count) queries)", size: size, ours: Array(ours.prefix(count)), baseline: naiveSamples)
 }
 
 /// Records the bytes per contact of `index`'s tables beside the folded text they cover.

@@ -29,18 +29,7 @@ func searchScaleBenchmarks(_ runner: BenchmarkRunner) throws {
     record(runner, "search at scale: latency, whole mix", size: size, ours: latencies, baseline: nil)
 
     // The naive scan reads all 10 million contacts a query (about a second): a few queries.
-    let naiveCount = runner.quick ? 40 : 10
-    var naiveSamples: [Double] = []
-    for (number, query) in queries.prefix(naiveCount).enumerated() {
-        let start = WallClock.monotonicNanoseconds()
-        let answer = naive.search(query, limit: 20)
-        naiveSamples.append(microseconds(since: start))
-        runner.consume(UInt64(answer.total))
-        if answer.total != totals[number] || answer.ids != index.search(query).ids {
-            print("!!!! naive scan differs from the index for \(query.debugDescription)")
-        }
-    }
-    record(
-        runner, "search at scale: latency vs naive scan (\(naiveCount) queries)", size: size,
-        ours: Array(latencies.prefix(naiveCount)), baseline: naiveSamples)
+    compareWithNaiveScan(
+        runner, naive, index, queries, ours: latencies, totals: totals, count: runner.quick ? 40 : 10,
+        workload: "search at scale: latency vs naive scan", size: size)
 }
