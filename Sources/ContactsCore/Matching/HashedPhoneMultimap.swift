@@ -12,7 +12,7 @@
 @usableFromInline
 package struct HashedPhoneMultimap: Sendable {
     /// The key function.
-    package let hasher: any PhoneKeyHasher
+    package let hasher: PhoneKeyFunction
     /// The merged entries.
     package private(set) var base: Base
     /// The pairs changed since the last merge.
@@ -33,9 +33,9 @@ package struct HashedPhoneMultimap: Sendable {
     ///   - deltaShare: base entries per pending pair at a merge; a multimap changed in
     ///     large batches lowers it (``Constants/uploadDeltaShare``).
     package init(
-        hasher: any PhoneKeyHasher, deltaFloor: Int = Constants.deltaFloor, deltaShare: Int = Constants.deltaShare
+        hasher: some PhoneKeyHasher, deltaFloor: Int = Constants.deltaFloor, deltaShare: Int = Constants.deltaShare
     ) {
-        self.hasher = hasher
+        self.hasher = PhoneKeyFunction(hasher)
         self.base = Base()
         self.deltaFloor = max(1, deltaFloor)
         self.deltaShare = max(1, deltaShare)
@@ -50,7 +50,7 @@ package struct HashedPhoneMultimap: Sendable {
     ///   ``MatchingError/capacityExceeded(limit:)`` past 2^32 - 1 entries.
     /// - Complexity: O(n) hashes plus sorting within buckets (see ``Base/build``).
     package init(
-        numbers: [UInt64], payloads: [UInt32], hasher: any PhoneKeyHasher,
+        numbers: [UInt64], payloads: [UInt32], hasher: some PhoneKeyHasher,
         duplicates: DuplicatePolicy, deltaFloor: Int = Constants.deltaFloor, deltaShare: Int = Constants.deltaShare
     ) throws(MatchingError) {
         guard numbers.count == payloads.count else {
@@ -62,13 +62,13 @@ package struct HashedPhoneMultimap: Sendable {
         if let bad = numbers.first(where: { !E164Numbers.contains($0) }) {
             throw .numberOutOfRange(bad)
         }
-        self.hasher = hasher
-        self.base = Base.build(numbers: numbers, payloads: payloads, hasher: hasher, duplicates: duplicates)
+        self.hasher = PhoneKeyFunction(hasher)
+        self.base = Base.build(numbers: numbers, payloads: payloads, hasher: self.hasher, duplicates: duplicates)
         self.deltaFloor = max(1, deltaFloor)
         self.deltaShare = max(1, deltaShare)
         self.count = base.count
         self.delta = PendingChanges(capacity: max(self.deltaFloor, base.count / self.deltaShare))
-        base.checkInvariants(hasher: hasher)
+        base.checkInvariants(hasher: self.hasher)
     }
 
     /// How many changed pairs the delta holds before it is merged: the larger of

@@ -10,8 +10,8 @@
 /// ```
 ///
 /// Numbers are E.164 numbers as integers: all the digits after `+` (`+1 415 555 2671` is
-/// `14155552671`). Keys are ``XXH3PhoneKeyHasher`` keys (seeded XXH3-64 of the `+digits`
-/// text) unless another ``PhoneKeyHasher`` is given. Only a key's top bits are kept (its
+/// `14155552671`). Keys are ``XXH3PhoneKeyHasher`` keys (seeded XXH3-64 of the number's
+/// eight little-endian bytes) unless another ``PhoneKeyHasher`` is given. Only a key's top bits are kept (its
 /// bucket in the directory, and 14 bits stored beside the number to order the bucket), and
 /// every hit is confirmed on the exact number, so no two numbers ever match on a hash.
 /// Changes go to a small delta, merged into the sorted base by the change that fills it (LSM

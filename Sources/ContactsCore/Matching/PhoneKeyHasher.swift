@@ -10,15 +10,22 @@ public protocol PhoneKeyHasher: Sendable {
     func key(for number: UInt64) -> UInt64
 }
 
-/// The production key function: seeded XXH3-64 of the number's E.164 text.
+/// The production key function: seeded XXH3-64 of the number's eight little-endian bytes.
 ///
-/// The bytes hashed are the ASCII string `+` followed by the decimal digits of the number, so a
-/// key equals what any XXH3 implementation gives for the E.164 text:
+/// The number is hashed as the integer it is kept as, so a key equals what any XXH3
+/// implementation gives for those bytes:
 ///
 /// ```swift
 /// let hasher = XXH3PhoneKeyHasher(seed: 42)
-/// hasher.key(for: 14155552671) == XXH3.hash64("+14155552671", seed: 42)   // true
+/// let number: UInt64 = 14155552671
+/// hasher.key(for: number) == withUnsafeBytes(of: number.littleEndian) { XXH3.hash64($0, seed: 42) }   // true
 /// ```
+///
+/// Hashing the `+digits` text instead cost a random probe of a 10-million-entry table about
+/// 80 ns (220 against 140 ns, in a C model of the probe):
+/// the digits were written to memory and read back at offsets no single store covers, so each
+/// key waited until the stores before it had retired, including the previous probe's wait for
+/// memory, and independent probes no longer overlapped.
 ///
 /// The seed is a deployment parameter, so two deployments' tables are never comparable by
 /// accident. It hides nothing: the space of phone numbers is small enough to enumerate.
@@ -31,31 +38,11 @@ public struct XXH3PhoneKeyHasher: PhoneKeyHasher, Hashable {
         self.seed = seed
     }
 
-    /// Seeded XXH3-64 of `+` and the decimal digits of `number`, formatted on the stack.
+    /// Seeded XXH3-64 of the eight little-endian bytes of `number`.
     ///
-    /// - Complexity: O(digits), no allocation.
+    /// - Complexity: O(1), no allocation.
+    @inline(__always)
     public func key(for number: UInt64) -> UInt64 {
-        // 20 digits (the most a UInt64 has) and the '+' fit in 24 bytes.
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        return withUnsafeMutableBytes(of: &text) { bytes in
-            // Two digits per division halves the chain of dependent divisions.
-            var rest = number
-            var start = bytes.count
-            while rest >= 10 {
-                let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
-                let (tens, ones) = UInt8(truncatingIfNeeded: pair).quotientAndRemainder(dividingBy: 10)
-                bytes[start - 1] = UInt8(ascii: "0") &+ ones
-                bytes[start - 2] = UInt8(ascii: "0") &+ tens
-                start -= 2
-                rest = quotient
-            }
-            if rest != 0 || start == bytes.count {
-                start -= 1
-                bytes[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-            }
-            start -= 1
-            bytes[start] = UInt8(ascii: "+")
-            return XXH3.hash64(UnsafeRawBufferPointer(rebasing: bytes[start...]), seed: seed)
-        }
+        withUnsafeBytes(of: number.littleEndian) { XXH3.hash64($0, seed: seed) }
     }
 }
