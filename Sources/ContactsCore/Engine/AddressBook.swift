@@ -86,17 +86,27 @@ struct AddressBook: Sendable {
     /// contact; a larger batch (a first upload, or one that replaces most of the book) leaves
     /// the index to be built afresh on the next search instead.
     ///
+    /// - Parameter slotOfID: when the caller has it, each id of `batch` mapped to its position,
+    ///   the ids being distinct: a book without contacts takes it as its own dictionary
+    ///   instead of hashing every id again.
     /// - Complexity: O(b) for b contacts, plus O(b) index updates when the index is built and
     ///   b is smaller than the book. A first batch without repeated ids becomes the book as it
     ///   is, without copying a contact.
-    mutating func put(_ batch: [Contact], numbers batchNumbers: [[UInt64]]) -> [UInt32] {
+    mutating func put(
+        _ batch: [Contact], numbers batchNumbers: [[UInt64]], slotOfID: [ExactString: UInt32]? = nil
+    ) -> [UInt32] {
         precondition(batch.count == batchNumbers.count, "a list of numbers per contact")
+        precondition(slotOfID.map { $0.count == batch.count } ?? true, "a slot per contact")
         updateSearch(with: batch, isLarge: batch.count >= count)
         // By index throughout: iterating the contacts themselves would copy each one.
         if contacts.isEmpty {
-            slotByID.reserveCapacity(batch.count)
-            for slot in batch.indices {
-                slotByID[ExactString(batch[slot].id)] = UInt32(slot)
+            if let slotOfID {
+                slotByID = slotOfID
+            } else {
+                slotByID.reserveCapacity(batch.count)
+                for slot in batch.indices {
+                    slotByID[ExactString(batch[slot].id)] = UInt32(slot)
+                }
             }
             if slotByID.count == batch.count {
                 contacts = batch

@@ -115,7 +115,7 @@ extension ContactsEngine {
             let owner = try state.registeredUser(userId)
             guard let record = state.user(owner) else { throw .notFound("user '\(userId)' is not registered") }
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
-            let (contacts, numbers) = Self.finalContacts(accepted, region: uploadRegion)
+            let (contacts, numbers, slotOfID) = Self.finalContacts(accepted, region: uploadRegion)
             let added = state.uploads.newNumberCount(of: owner, among: Array(numbers.joined()))
             let (day, timeOfDay) = at.floorDivided(by: Self.millisecondsPerDay)
             var usage = state.budget[ExactString(userId)] ?? BudgetDay(day: day, used: 0)
@@ -132,7 +132,8 @@ extension ContactsEngine {
             }
             usage.used += added
             state.budget[ExactString(userId)] = usage
-            let slots = state.books[owner, default: AddressBook(ownerId: userId)].put(contacts, numbers: numbers)
+            let slots = state.books[owner, default: AddressBook(ownerId: userId)].put(
+                contacts, numbers: numbers, slotOfID: slotOfID)
             let uploaded = zip(slots, numbers).map { UploadedContact(contact: $0, numbers: $1) }
             try Self.applied { () throws(MatchingError) in try state.uploads.replaceContacts(uploaded, of: owner) }
             return UploadOutcome(
@@ -142,23 +143,25 @@ extension ContactsEngine {
 
     /// The contacts an upload stores, each with the distinct numbers its phones normalize to
     /// with `region`: the last contact of each id wins, in the position of the id's first one.
+    /// `slotOfID` maps each id to its contact's position, which a book without contacts takes
+    /// as its own (``AddressBook/put(_:numbers:slotOfID:)``) instead of hashing every id again.
     ///
     /// - Complexity: O(n) for n contacts; without repeated ids (the usual upload) the array is
     ///   not copied.
     private static func finalContacts(_ accepted: [Contact], region: String?)
-        -> (contacts: [Contact], numbers: [[UInt64]])
+        -> (contacts: [Contact], numbers: [[UInt64]], slotOfID: [ExactString: UInt32])
     {
-        var firstSlot: [ExactString: Int] = [:]
-        firstSlot.reserveCapacity(accepted.count)
+        var slotOfID: [ExactString: UInt32] = [:]
+        slotOfID.reserveCapacity(accepted.count)
         // For each final contact, the position of the one that wins.
         var winners: [Int] = []
         winners.reserveCapacity(accepted.count)
         for position in accepted.indices {
             let id = ExactString(accepted[position].id)
-            if let slot = firstSlot[id] {
-                winners[slot] = position
+            if let slot = slotOfID[id] {
+                winners[Int(slot)] = position
             } else {
-                firstSlot[id] = winners.count
+                slotOfID[id] = UInt32(winners.count)
                 winners.append(position)
             }
         }
@@ -168,7 +171,7 @@ extension ContactsEngine {
         let numbers = contacts.indices.map {
             PhoneNormalization.uploadedNumbers(of: contacts[$0].phoneNumbers, with: normalizer)
         }
-        return (contacts, numbers)
+        return (contacts, numbers, slotOfID)
     }
 
     /// The acting user's matches after `cursor` (userIds by bytes), at most `limit`:

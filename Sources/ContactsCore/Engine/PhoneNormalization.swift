@@ -32,6 +32,7 @@ enum PhoneNormalization {
     ///   numbers are few (most contacts have one or two), by a set past ``linearDistinctLimit``.
     static func uploadedNumbers(of phones: [LabeledValue], with normalizer: PhoneNumberNormalizer) -> [UInt64] {
         var numbers: [UInt64] = []
+        numbers.reserveCapacity(phones.count)
         var seen = Set<UInt64>()
         for phone in phones {
             guard let number = try? normalizer.normalize(phone.value).e164,

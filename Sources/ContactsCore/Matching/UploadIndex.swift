@@ -166,7 +166,8 @@ public struct UploadIndex: Sendable {
                 added.append((number, contact))
             }
         }
-        added.sort { ($0.number, $0.contact) < ($1.number, $1.contact) }
+        // By contact already: a stable sort on the number orders the pairs by (number, contact).
+        RadixSort.sort(&added, byBits: 0..<E164Numbers.bits) { $0.number }
         var distinct = [(number: UInt64, contact: UInt32)]()
         distinct.reserveCapacity(added.count)
         for pair in added where distinct.last.map({ $0 != pair }) ?? true {

@@ -20,4 +20,18 @@ import Testing
         RadixSort.sort(&keys, byBits: bits)
         #expect(keys == expected, "count \(count) bits \(bits)")
     }
+
+    /// Sorting elements by a key keeps the elements whole and in input order among equal keys.
+    @Test(arguments: cases)
+    func sortsElementsStablyByTheirKey(count: Int, bits: Range<Int>) {
+        var random = SplitMix64(seed: UInt64(count * 7 + bits.upperBound))
+        var pairs = (0..<count).map { position in
+            (key: random.next() & 0x0F0F_F00F_0FF0_F0F0, position: UInt32(position))
+        }
+        let mask: UInt64 =
+            bits.isEmpty ? 0 : (bits.count == 64 ? .max : ((1 << UInt64(bits.count)) - 1) << UInt64(bits.lowerBound))
+        let expected = pairs.sorted { ($0.key & mask, $0.position) < ($1.key & mask, $1.position) }
+        RadixSort.sort(&pairs, byBits: bits) { $0.key }
+        #expect(pairs.map(\.key) == expected.map(\.key) && pairs.map(\.position) == expected.map(\.position))
+    }
 }
