@@ -59,8 +59,12 @@ extension HashedPhoneMultimap {
         }
 
         /// Whether a number whose key is `key` may have recorded pairs (false: it has none).
+        ///
+        /// An empty delta (a table just built or merged) answers without reading its filter, a
+        /// random read of up to a few hundred kilobytes that a probe would otherwise pay.
         @inline(__always)
         func mayHold(key: UInt64) -> Bool {
+            guard count != 0 else { return false }
             let bit = key & filterMask
             return filter[Int(truncatingIfNeeded: bit &>> 6)] & (1 &<< (bit & 63)) != 0
         }
