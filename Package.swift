@@ -25,6 +25,7 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
         .systemLibrary(name: "CPrefetch"),
+        .systemLibrary(name: "CXXHashInline"),
         .target(
             name: "CUnicode",
             dependencies: ["CICU"]
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "CPostings"),
         .target(
             name: "ContactsCore",
-            dependencies: ["CXXHash", "CSQLite", "CUnicode", "CPrefetch", "CBitmap", "CPostings"]
+            dependencies: ["CXXHash", "CXXHashInline", "CSQLite", "CUnicode", "CPrefetch", "CBitmap", "CPostings"]
         ),
         .executableTarget(
             name: "contacts",
