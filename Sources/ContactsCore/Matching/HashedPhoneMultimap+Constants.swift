@@ -36,9 +36,11 @@ extension HashedPhoneMultimap {
         ///
         /// Large enough that the directory stays small (4 bytes a bucket: 256 KiB at 10 million
         /// entries, 0.03 bytes an entry) and so in cache, which measured faster than smaller
-        /// buckets (32: 325 ns a probe at 10 million under load, 64: 280, 128: 255, 256: 270);
-        /// small enough that the interpolation inside a bucket lands within a few entries
-        /// (about sqrt(k / 6) for k entries: 5 to 6), one or two cache lines.
+        /// buckets (32: 325 ns a probe at 10 million under load, 64: 280, 128: 255, 256: 270,
+        /// with an earlier, slower probe; with the current one, 64 buckets and a window of 4
+        /// were no faster in alternating runs); small enough that the interpolation inside a
+        /// bucket lands within a few entries (about sqrt(k / 6) for k entries: 5 to 6), one or
+        /// two cache lines.
         package static let targetAverageBucket = 128
 
         /// Entries a probe reads on each side of its interpolated position (see
