@@ -160,8 +160,9 @@ extension HashedPhoneMultimap {
 
         /// Every recorded pair, sorted by (bucket, word, payload): what a merge applies.
         ///
-        /// - Complexity: O(n + m) for a table of n slots and m pairs (a radix sort on the
-        ///   bucket), plus an insertion sort of each bucket's few pairs.
+        /// - Complexity: O(n + m) for a table of n slots and m pairs: a radix sort on the bucket
+        ///   and the word's fingerprint (its top bits), then an insertion sort that only moves
+        ///   the rare pairs whose bucket and fingerprint agree.
         func sortedChanges(bucketBits: Int) -> [Change] {
             precondition((0...31).contains(bucketBits), "a directory of at most 2^31 buckets")
             var changes = [Change]()
@@ -174,20 +175,20 @@ extension HashedPhoneMultimap {
                         bucket: Int(slot.keyHigh &>> bucketShift), word: slot.word, payload: slot.payload,
                         held: slot.isHeld))
             }
-            // (bucket << 32 | position), radix-sorted on the bucket: a stable bucket order.
-            var order = changes.indices.map { UInt64(changes[$0].bucket) << 32 | UInt64($0) }
-            RadixSort.sort(&order, byBits: 32..<(32 + bucketBits))
-            var sorted = order.map { changes[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
-            for next in sorted.indices.dropFirst() {
-                let change = sorted[next]
+            let fingerprintBits = Int(Base.fingerprintBits)
+            RadixSort.sort(&changes, byBits: 0..<(bucketBits + fingerprintBits)) { change in
+                UInt64(change.bucket) << UInt64(fingerprintBits) | change.word >> Base.numberBits
+            }
+            for next in changes.indices.dropFirst() {
+                let change = changes[next]
                 var hole = next
-                while hole > 0 && change < sorted[hole - 1] {
-                    sorted[hole] = sorted[hole - 1]
+                while hole > 0 && change < changes[hole - 1] {
+                    changes[hole] = changes[hole - 1]
                     hole -= 1
                 }
-                sorted[hole] = change
+                changes[hole] = change
             }
-            return sorted
+            return changes
         }
 
         /// Bits 33 to 63 of `key`, in the low 31 bits.
