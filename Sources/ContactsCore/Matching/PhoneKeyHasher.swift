@@ -50,6 +50,6 @@ public struct XXH3PhoneKeyHasher: PhoneKeyHasher, Hashable {
     /// - Complexity: O(1), no allocation.
     @inline(__always)
     public func key(for number: UInt64) -> UInt64 {
-        contacts_xxh3_64_of_uint64(number, seed)
+        contacts_xxh3_64_of_uint64(number.littleEndian, seed)
     }
 }
