@@ -11,8 +11,7 @@ import Foundation
 /// Numbers are normalized with one normalizer per default region, as an upload does. The
 /// strings are also written to .build/phone-benchmark/*.tsv ("REGION<TAB>raw") so that
 /// `scripts/phone/bench_python.py --input <file>` times libphonenumber on exactly the same ones.
-/// Also the one-off cost of loading the metadata table (each region's patterns then compile the
-/// first time one of its numbers needs them).
+/// Also the one-off cost of loading the metadata table, every region's patterns compiled.
 func phoneNormalizationBenchmarks(_ runner: BenchmarkRunner) throws {
     var loadSamples: [Double] = []
     for _ in 0..<(runner.quick ? 1 : 5) {
@@ -23,7 +22,7 @@ func phoneNormalizationBenchmarks(_ runner: BenchmarkRunner) throws {
     }
     runner.record(
         BenchmarkRow(
-            workload: "phone metadata load (patterns compile lazily, per region)", size: "254 regions",
+            workload: "phone metadata load (every region's patterns compiled)", size: "254 regions",
             unit: "ms", ours: Statistics(loadSamples), baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil))
 
     let fixture = try PhoneBenchmarkInputs.fromGeneratedFixture(contacts: runner.size(quick: 2_000, full: 20_000))

@@ -166,7 +166,7 @@ extension PhoneMetadata {
         }
 
         /// One `region` record: id, calling code, IDD, national prefix for parsing, transform,
-        /// possible lengths, local-only lengths, general pattern (patterns compile on first use).
+        /// possible lengths, local-only lengths, general pattern (compiled as the region loads).
         private static func region(_ fields: [Substring]) throws(PhoneMetadataError) -> PhoneRegionMetadata {
             let regionCode = String(fields[1])
             guard let countryCode = Int(fields[2]), (1...PhoneMetadata.maximumCallingCode).contains(countryCode) else {
@@ -180,7 +180,7 @@ extension PhoneMetadata {
             guard String(countryCode).count + lengths.maximum <= 19 else {
                 throw PhoneMetadataError("numbers of \(regionCode) do not fit in 19 digits")
             }
-            return PhoneRegionMetadata(
+            return try PhoneRegionMetadata(
                 regionCode: regionCode, countryCode: countryCode, lengths: lengths, sources: sources)
         }
     }

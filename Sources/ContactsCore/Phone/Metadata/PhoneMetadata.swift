@@ -27,6 +27,9 @@ package final class PhoneMetadata: Sendable {
     package let extensionSuffix: PhoneAutomaton
     /// The two automata above, answered in advance for plain digit input (nil: no shortcut).
     let plainDigits: PhonePlainDigitsVerdicts?
+    /// Whether no text of ``PhoneUTF8/simpleBytes`` alone holds an extension (checked on
+    /// `extensionSuffix` at load), so that parsing one skips the extension scan.
+    let simpleTextsHaveNoExtension: Bool
     /// RFC 3966 global-number-digits, for a `phone-context` parameter.
     let globalNumberDigits: PhoneAutomaton
     /// RFC 3966 domainname, for a `phone-context` parameter.
@@ -51,6 +54,7 @@ package final class PhoneMetadata: Sendable {
         plainDigits = PhonePlainDigitsVerdicts(
             viablePhoneNumber: parsed.viablePhoneNumber, extensionSuffix: parsed.extensionSuffix,
             maximumLength: PhoneNumberParser.maximumInputLength)
+        simpleTextsHaveNoExtension = !parsed.extensionSuffix.acceptsSomeText(of: PhoneUTF8.simpleBytes)
         globalNumberDigits = parsed.globalNumberDigits
         domainName = parsed.domainName
         regions = parsed.regions

@@ -1,8 +1,9 @@
 /// What libphonenumber knows about one region (or one non-geographic calling code, region
 /// "001") that parsing and the possibility check read.
 ///
-/// The identity and the lengths are read when the table loads; the patterns are compiled the
-/// first time a number of the region needs them (`patterns`), so that loading stays cheap.
+/// Everything is read and compiled when the table loads (about 5 ms for all regions'
+/// patterns, once per process), so that parsing reads plain stored properties: no lazy cell
+/// to consult, and no reference counting of what a `let` chain already keeps alive.
 package final class PhoneRegionMetadata: Sendable {
     /// The region code ("US", "GB", …), or "001" for a non-geographic calling code.
     package let regionCode: String
@@ -14,7 +15,8 @@ package final class PhoneRegionMetadata: Sendable {
     let lengths: PhonePossibleLengths
     /// The patterns as the table wrote them.
     package let sources: Sources
-    private let compiled = PhoneOnceCell<PhoneRegionPatterns>()
+    /// The region's compiled patterns.
+    package let patterns: PhoneRegionPatterns
 
     /// The pattern texts of a region record.
     package struct Sources: Sendable {
@@ -28,26 +30,15 @@ package final class PhoneRegionMetadata: Sendable {
         package let generalPattern: String?
     }
 
-    init(regionCode: String, countryCode: Int, lengths: PhonePossibleLengths, sources: Sources) {
+    /// Compiles the region's patterns from `sources`.
+    init(regionCode: String, countryCode: Int, lengths: PhonePossibleLengths, sources: Sources)
+        throws(PhoneMetadataError)
+    {
         self.regionCode = regionCode
         self.countryCode = countryCode
         countryCodeDigits = Array(String(countryCode).utf8)
         self.lengths = lengths
         self.sources = sources
-    }
-
-    /// The region's compiled patterns (compiled on first use, then shared).
-    ///
-    /// - Complexity: O(1) after the first call, which compiles a few small patterns.
-    package var patterns: PhoneRegionPatterns {
-        compiled.value {
-            do {
-                return try PhoneRegionPatterns(sources, regionCode: regionCode)
-            } catch {
-                // The table is generated and committed, and a unit test compiles every region:
-                // this means the source tree is broken, not that some input was bad.
-                fatalError("PhoneMetadataTable.generated.swift: region \(regionCode): \(error)")
-            }
-        }
+        patterns = try PhoneRegionPatterns(sources, regionCode: regionCode)
     }
 }

@@ -39,6 +39,17 @@ extension PhoneNumberParser {
         return UnsafeBufferPointer(rebasing: raw[start..<end])
     }
 
+    /// `_extract_possible_number` of a simple text (``PhoneUTF8/simpleBytes`` only), from the
+    /// first `+` or digit through the last digit: digits are its only letters or digits and it
+    /// has no `x`, so that is all the general rules come to.
+    func simplePossibleNumber(_ raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        while start < raw.count && raw[start] != UInt8(ascii: "+") && raw[start] &- 0x30 >= 10 { start += 1 }
+        var end = raw.count
+        while end > start && raw[end - 1] &- 0x30 >= 10 { end -= 1 }
+        return UnsafeBufferPointer(rebasing: raw[start..<end])
+    }
+
     /// The RFC 3966 branch of `_build_national_number_for_parsing`: a `phone-context` that is
     /// a global number (`+…`) is written first, then whatever lies between `tel:` (or the start)
     /// and `;phone-context=`; a domain name context contributes nothing. Throws NOT_A_NUMBER for
@@ -70,17 +81,22 @@ extension PhoneNumberParser {
     /// `_normalize`: with three or more ASCII letters (a vanity number such as 1-800-FLOWERS)
     /// letters become keypad digits and only ASCII digits are kept; otherwise every decimal
     /// digit of any script becomes its ASCII digit. Everything else is dropped.
-    @inline(__always)
     func normalizeDigits(
         _ text: UnsafeBufferPointer<UInt8>, into area: UnsafeMutableBufferPointer<UInt8>
     ) -> UnsafeBufferPointer<UInt8> {
-        // Already ASCII digits: normalizing changes nothing, so the text itself is the answer.
-        var allDigits = true
-        for byte in text where byte &- 0x30 >= 10 {
-            allDigits = false
-            break
+        // Most numbers are ASCII digits and punctuation: keep the digits in one pass, and leave
+        // letters (which may spell a vanity number) and other scripts to the full rules.
+        var count = 0
+        for byte in text {
+            if byte &- 0x30 < 10 {
+                guard count < area.count else { break }
+                area[count] = byte
+                count += 1
+            } else if byte >= 0x80 || (byte | 0x20) &- UInt8(ascii: "a") < 26 {
+                return normalizeMixedDigits(text, into: area)
+            }
         }
-        return allDigits ? text : normalizeMixedDigits(text, into: area)
+        return UnsafeBufferPointer(rebasing: area[0..<count])
     }
 
     private func normalizeMixedDigits(
@@ -99,9 +115,14 @@ extension PhoneNumberParser {
         var index = 0
         while index < text.count && count < area.count {
             let byte = text[index]
-            var digit: UInt8?
-            if byte >= 0x30 && byte <= 0x39 {
+            let digit: UInt8?
+            if byte &- 0x30 < 10 {
                 digit = byte
+                index += 1
+            } else if byte < 0x80 {
+                // ASCII punctuation and letters are no decimal digits; letters are keypad digits
+                // in a vanity number.
+                digit = vanity ? rules.keypadDigit(UInt32(byte)) : nil
                 index += 1
             } else {
                 let (scalar, length) = PhoneUTF8.decode(text, at: index)

@@ -45,10 +45,14 @@ struct PhoneNumberParser {
         guard survey.scalarCount <= Self.maximumInputLength else { throw .inputTooLong }
         // ASCII digits after an optional '+' are already the possible number: nothing to extract.
         if survey.isPlainDigits, let verdicts = metadata.plainDigits {
-            return try parse(raw, region: region, plainDigits: verdicts)
+            return try parse(raw, region: region, shape: .plainDigits(verdicts))
         }
-        // _build_national_number_for_parsing
-        guard survey.hasSemicolon, let marker = PhoneUTF8.firstIndex(of: ";phone-context=", in: raw) else {
+        // _build_national_number_for_parsing (a simple text has no ';', so neither RFC 3966 part)
+        if survey.isSimple && metadata.simpleTextsHaveNoExtension {
+            return try parse(simplePossibleNumber(raw), region: region, shape: .simple)
+        }
+        guard survey.hasSemicolon else { return try parse(extractPossibleNumber(raw), region: region) }
+        guard let marker = PhoneUTF8.firstIndex(of: ";phone-context=", in: raw) else {
             return try parse(truncatingSubaddress(extractPossibleNumber(raw)), region: region)
         }
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) {
@@ -75,14 +79,25 @@ struct PhoneNumberParser {
         return national.leading(subaddress)
     }
 
-    /// Everything after building the national number for parsing. `plainDigits` answers the
-    /// viability and extension questions when `candidate` is plain digits.
+    /// What is known of a candidate's bytes before parsing it, and so which scans `parse` can skip.
+    enum CandidateShape {
+        /// Nothing: every scan runs.
+        case general
+        /// ASCII digits after at most one `+`: the verdicts answer viability and extension.
+        case plainDigits(PhonePlainDigitsVerdicts)
+        /// Only ``PhoneUTF8/simpleBytes``, in which the metadata found no extension can match.
+        case simple
+    }
+
+    /// Everything after building the national number for parsing; `shape` says which answers
+    /// are known without scanning `candidate`.
     private func parse(
-        _ candidate: UnsafeBufferPointer<UInt8>, region: DefaultRegion, plainDigits: PhonePlainDigitsVerdicts? = nil
+        _ candidate: UnsafeBufferPointer<UInt8>, region: DefaultRegion, shape: CandidateShape = .general
     ) throws(PhoneNumberError) -> PhoneNumber {
         var national = candidate
         func isViable(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-            plainDigits?.isViable(text) ?? metadata.viablePhoneNumber.matchesWhole(text)
+            if case .plainDigits(let verdicts) = shape { return verdicts.isViable(text) }
+            return metadata.viablePhoneNumber.matchesWhole(text)
         }
         // _is_viable_phone_number (the pattern itself requires at least two scalars).
         guard isViable(national) else { throw .notANumber }
@@ -90,9 +105,12 @@ struct PhoneNumberParser {
         let plusLength = Self.plusPrefixLength(national)
         if !region.isValid && plusLength == 0 { throw .missingRegion }
         // _maybe_strip_extension: the leftmost extension, if what precedes it is viable.
-        let extensionStart =
-            plainDigits.map { $0.extensionStart(national) }
-            ?? metadata.extensionSuffix.leftmostMatchingSuffix(of: national)
+        let extensionStart: Int?
+        switch shape {
+        case .general: extensionStart = metadata.extensionSuffix.leftmostMatchingSuffix(of: national)
+        case .plainDigits(let verdicts): extensionStart = verdicts.extensionStart(national)
+        case .simple: extensionStart = nil
+        }
         if let extensionStart, isViable(national.leading(extensionStart)) {
             national = national.leading(extensionStart)
         }

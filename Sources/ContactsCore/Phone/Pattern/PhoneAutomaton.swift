@@ -11,9 +11,11 @@ package final class PhoneAutomaton: Sendable {
 
     private let classifier: PhoneScalarClassifier
     private let classCount: Int
-    /// Row `state`, column `class`: the next state; state 0 is dead.
-    private let transitions: [UInt16]
-    private let accepting: [Bool]
+    /// One row of `classCount + 1` entries per state, found by its offset (its "row"): the row
+    /// of the next state for each class, then 1 when the state accepts. Row 0 is the dead
+    /// state. Rows rather than state numbers spare each step a multiplication, whose latency
+    /// the loop would otherwise wait for at every scalar.
+    private let rows: [UInt32]
     private let start: Int
 
     /// Builds the automaton of `program` over `alphabet`.
@@ -22,10 +24,19 @@ package final class PhoneAutomaton: Sendable {
         let construction = try SubsetConstruction(
             program: program, classSignatures: classifier.classSignatures, maximumStates: Self.maximumStates)
         self.classifier = classifier
-        classCount = classifier.classCount
-        transitions = construction.transitions
-        accepting = construction.accepting
-        start = construction.start
+        let classCount = classifier.classCount
+        self.classCount = classCount
+        let width = classCount + 1
+        var rows: [UInt32] = []
+        rows.reserveCapacity(construction.accepting.count * width)
+        for (state, accepts) in construction.accepting.enumerated() {
+            for next in construction.transitions[state * classCount..<(state + 1) * classCount] {
+                rows.append(UInt32(Int(next) * width))
+            }
+            rows.append(accepts ? 1 : 0)
+        }
+        self.rows = rows
+        start = construction.start * width
     }
 
     /// The state the automaton starts in.
@@ -33,12 +44,30 @@ package final class PhoneAutomaton: Sendable {
 
     /// The state after reading `scalar` in `state` (0: dead, no match can follow).
     func next(_ state: Int, _ scalar: UInt32) -> Int {
-        Int(transitions[state * classCount + classifier.classify(scalar)])
+        Int(rows[state + classifier.classify(scalar)])
     }
 
     /// Whether `state` accepts (the input read so far matches).
     func isAccepting(_ state: Int) -> Bool {
-        accepting[state]
+        rows[state + classCount] != 0
+    }
+
+    /// Whether the automaton accepts some text (the empty one included) made of `scalars` (ASCII)
+    /// alone, found by walking every state reachable on them.
+    ///
+    /// - Complexity: O(states × scalars).
+    func acceptsSomeText(of scalars: [UInt8]) -> Bool {
+        let columns = Set(scalars.map { classifier.classify(UInt32($0)) })
+        var reached = Set([start])
+        var pending = [start]
+        while let state = pending.popLast() {
+            if isAccepting(state) { return true }
+            for column in columns {
+                let next = Int(rows[state + column])
+                if next != 0, reached.insert(next).inserted { pending.append(next) }
+            }
+        }
+        return false
     }
 
     /// Whether every scalar of `scalars` (ASCII) is the same symbol to the automaton.
@@ -50,25 +79,25 @@ package final class PhoneAutomaton: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`.
     package func matchesWhole(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        transitions.withUnsafeBufferPointer { table in
+        rows.withUnsafeBufferPointer { rows in
             classifier.asciiClasses.withUnsafeBufferPointer { ascii in
                 var state = start
                 var index = 0
                 while index < text.count {
                     let byte = text[index]
-                    let symbolClass: Int
+                    let column: Int
                     if byte < 0x80 {
-                        symbolClass = Int(ascii[Int(byte)])
+                        column = Int(ascii[Int(byte)])
                         index += 1
                     } else {
                         let decoded = PhoneUTF8.decode(text, at: index)
-                        symbolClass = classifier.classify(decoded.scalar)
+                        column = classifier.classify(decoded.scalar)
                         index += decoded.length
                     }
-                    state = Int(table[state &* classCount &+ symbolClass])
+                    state = Int(rows[state &+ column])
                     if state == 0 { return false }
                 }
-                return accepting[state]
+                return rows[state &+ classCount] != 0
             }
         }
     }
@@ -78,16 +107,16 @@ package final class PhoneAutomaton: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`; it stops as soon as no match can extend.
     package func leftmostMatchingSuffix(of text: UnsafeBufferPointer<UInt8>) -> Int? {
-        transitions.withUnsafeBufferPointer { table in
+        rows.withUnsafeBufferPointer { rows in
             var state = start
             var end = text.count
-            var found: Int? = accepting[state] ? end : nil
+            var found: Int? = rows[state &+ classCount] != 0 ? end : nil
             while end > 0 {
                 let decoded = PhoneUTF8.decode(text, endingAt: end)
-                state = Int(table[state &* classCount &+ classifier.classify(decoded.scalar)])
+                state = Int(rows[state &+ classifier.classify(decoded.scalar)])
                 if state == 0 { break }
                 end = decoded.start
-                if accepting[state] { found = end }
+                if rows[state &+ classCount] != 0 { found = end }
             }
             return found
         }

@@ -60,7 +60,17 @@ enum PhoneUTF8 {
         var hasSemicolon = false
         /// Whether the text is ASCII digits, at least one, with at most a `+` before them.
         var isPlainDigits = true
+        /// Whether every byte is one of ``simpleBytes``: how most numbers are written.
+        var isSimple = false
     }
+
+    /// ASCII digits and the punctuation most numbers are written with: `+`, space, `-`, `(`,
+    /// `)`, `.` and `/`. A text of these alone has no letters, no `#`, `;` or `x`, so none of
+    /// libphonenumber's extension, RFC 3966 or second-number rules can apply to it.
+    static let simpleBytes: [UInt8] = Array("0123456789+ -()./".utf8)
+
+    /// Bit b set for each byte b of ``simpleBytes`` (all below 64).
+    private static let simpleByteMask: UInt64 = 0x03FF_EB01_0000_0000
 
     /// Validity, length and shape of `bytes` in one pass.
     ///
@@ -69,16 +79,20 @@ enum PhoneUTF8 {
         // Plain ASCII (nearly every number) in one tight pass the compiler can vectorize.
         var union: UInt8 = 0
         var nonDigits = 0
+        var outsideSimple: UInt64 = 0
         for byte in bytes {
             union |= byte
             nonDigits &+= byte &- 0x30 >= 10 ? 1 : 0
+            outsideSimple |= byte < 64 ? ~simpleByteMask >> UInt64(byte) & 1 : 1
         }
         if union < 0x80 {
             let leadingPlus = bytes.first == UInt8(ascii: "+")
             let isPlainDigits = nonDigits == (leadingPlus ? 1 : 0) && bytes.count > nonDigits
+            let isSimple = outsideSimple == 0
             return Survey(
                 isValid: true, scalarCount: bytes.count,
-                hasSemicolon: !isPlainDigits && bytes.contains(UInt8(ascii: ";")), isPlainDigits: isPlainDigits)
+                hasSemicolon: !isSimple && bytes.contains(UInt8(ascii: ";")), isPlainDigits: isPlainDigits,
+                isSimple: isSimple)
         }
         return surveyNonASCII(bytes)
     }
