@@ -15,11 +15,21 @@ public enum Identifier {
         let byteCount = candidate.utf8.count
         if byteCount == 0 { return "is empty" }
         if byteCount > maximumByteCount { return "is longer than \(maximumByteCount) UTF-8 bytes" }
-        // Cc is exactly U+0000–U+001F and U+007F–U+009F.
-        if candidate.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return "contains a control character"
-        }
+        if withUTF8(of: candidate, containsControlCharacter) { return "contains a control character" }
         return nil
+    }
+
+    /// Whether valid UTF-8 `bytes` hold a Cc code point: U+0000–U+001F and U+007F are single
+    /// bytes, U+0080–U+009F are 0xC2 followed by 0x80–0x9F (0xC2 only ever leads a sequence).
+    ///
+    /// - Complexity: O(n), one pass over the bytes.
+    private static func containsControlCharacter(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// True when `candidate` is a valid id.
