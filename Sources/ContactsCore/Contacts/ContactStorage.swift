@@ -3,19 +3,24 @@
 /// `@unchecked Sendable` is sound because a box is written only through
 /// `Contact.uniqueStorage`, which first copies a box that any other contact still holds: a
 /// box reachable from two contacts (or two threads) is never written.
+///
+/// For the same reason the members opt out of Swift's run-time exclusivity checks
+/// (`@exclusivity(unchecked)`), which would otherwise call into the runtime on every read of a
+/// member: a write goes through `Contact`'s `_modify` on a unique box, and the compiler already
+/// checks statically that nothing else touches that contact while it runs.
 final class ContactStorage: @unchecked Sendable {
-    var id: String
-    var ownerId: String
-    var givenName: String
-    var familyName: String
-    var displayName: String
-    var organizationName: String
-    var jobTitle: String
-    var phoneNumbers: [LabeledValue]
-    var emailAddresses: [LabeledValue]
-    var addresses: [PostalAddress]
-    var socialProfiles: [LabeledValue]
-    var notes: String
+    @exclusivity(unchecked) var id: String
+    @exclusivity(unchecked) var ownerId: String
+    @exclusivity(unchecked) var givenName: String
+    @exclusivity(unchecked) var familyName: String
+    @exclusivity(unchecked) var displayName: String
+    @exclusivity(unchecked) var organizationName: String
+    @exclusivity(unchecked) var jobTitle: String
+    @exclusivity(unchecked) var phoneNumbers: [LabeledValue]
+    @exclusivity(unchecked) var emailAddresses: [LabeledValue]
+    @exclusivity(unchecked) var addresses: [PostalAddress]
+    @exclusivity(unchecked) var socialProfiles: [LabeledValue]
+    @exclusivity(unchecked) var notes: String
 
     init(
         id: String, ownerId: String, givenName: String, familyName: String, displayName: String,
