@@ -157,11 +157,12 @@ extension ContactsEngine {
         var winners: [Int] = []
         winners.reserveCapacity(accepted.count)
         for position in accepted.indices {
+            // One hash lookup for a new id; a repeated one (rare) puts its first slot back.
             let id = ExactString(accepted[position].id)
-            if let slot = slotOfID[id] {
+            if let slot = slotOfID.updateValue(UInt32(winners.count), forKey: id) {
+                slotOfID[id] = slot
                 winners[Int(slot)] = position
             } else {
-                slotOfID[id] = UInt32(winners.count)
                 winners.append(position)
             }
         }
