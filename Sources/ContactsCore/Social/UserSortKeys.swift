@@ -50,7 +50,7 @@ struct UserSortKeys: Sendable {
 
     /// The ``ByteOrder/prefixKey(of:)`` of `id`'s UTF-8 bytes.
     static func prefixKey(of id: String) -> UInt64 {
-        ByteOrder.prefixKey(of: id.utf8)
+        ByteOrder.prefixKey(of: id)
     }
 
     /// Approximate heap bytes: both arrays plus the heap storage of ids over 15 bytes

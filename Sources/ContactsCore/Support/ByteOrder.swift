@@ -40,4 +40,10 @@ enum ByteOrder {
         }
         return taken == 0 ? 0 : key << UInt64(8 * (8 - taken))
     }
+
+    /// The prefix key (above) of `string`'s UTF-8 bytes, read in place: iterating a
+    /// `String.UTF8View` costs several times more.
+    static func prefixKey(of string: String) -> UInt64 {
+        withUTF8(of: string) { prefixKey(of: $0) }
+    }
 }
