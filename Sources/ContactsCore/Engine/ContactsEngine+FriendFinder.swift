@@ -186,28 +186,38 @@ extension ContactsEngine {
     {
         try state.read { (state: EngineState) throws(RPCError) -> MatchPage in
             let me = try state.registeredUser(userId)
-            var forward = Set<UInt32>()
-            var reverse = Set<UInt32>()
-            let myNumbers = state.uploads.numbers(of: me)
-            for case let owner? in state.phoneOwners.users(for: myNumbers) where owner != me { forward.insert(owner) }
-            if let record = state.user(me) {
-                for holder in state.uploads.holders(of: record.e164) where holder != me { reverse.insert(holder) }
+            // Both sides ascending, then walked together: each user once, with its relation.
+            var forward: [UInt32] = []
+            for case let owner? in state.phoneOwners.users(for: state.uploads.numbers(of: me)) where owner != me {
+                forward.append(owner)
             }
+            forward.sort()
+            let reverse = state.user(me).map { state.uploads.holders(of: $0.e164) } ?? IndexList()
             // By user id bytes: the ids' prefix keys decide most comparisons in one integer compare.
-            var matched: [(key: UInt64, index: UInt32, record: UserRecord)] = []
-            for index in forward.union(reverse) {
-                guard let record = state.user(index) else { continue }
-                if let cursor, !cursor.utf8Precedes(record.userId) { continue }
-                matched.append((ByteOrder.prefixKey(of: record.userId.utf8), index, record))
+            var matched: [(key: UInt64, record: UserRecord, relation: MatchRelation)] = []
+            func consider(_ index: UInt32, _ relation: MatchRelation) {
+                guard index != me, let record = state.user(index) else { return }
+                if let cursor, !cursor.utf8Precedes(record.userId) { return }
+                matched.append((ByteOrder.prefixKey(of: record.userId), record, relation))
+            }
+            var nextForward = 0
+            var nextReverse = 0
+            while nextForward < forward.count || nextReverse < reverse.count {
+                let user = min(
+                    nextForward < forward.count ? forward[nextForward] : .max,
+                    nextReverse < reverse.count ? reverse[nextReverse] : .max)
+                let isForward = nextForward < forward.count && forward[nextForward] == user
+                let isReverse = nextReverse < reverse.count && reverse[nextReverse] == user
+                consider(user, isForward ? (isReverse ? .mutual : .contact) : .reverse)
+                while nextForward < forward.count && forward[nextForward] == user { nextForward += 1 }
+                while nextReverse < reverse.count && reverse[nextReverse] == user { nextReverse += 1 }
             }
             matched.sort { $0.key != $1.key ? $0.key < $1.key : $0.record.userId.utf8Precedes($1.record.userId) }
-            let matches = matched.prefix(limit).map { _, index, record in
-                let isForward = forward.contains(index)
-                let isReverse = reverse.contains(index)
-                return ContactMatch(
-                    userId: record.userId, displayName: record.displayName,
-                    relation: isForward ? (isReverse ? .mutual : .contact) : .reverse,
-                    contactId: isForward ? state.smallestContactID(of: me, holding: record.e164) : nil)
+            let own = state.ownContacts(of: me)
+            let matches = matched.prefix(limit).map { _, record, relation in
+                ContactMatch(
+                    userId: record.userId, displayName: record.displayName, relation: relation,
+                    contactId: relation == .reverse ? nil : own.smallestID(holding: record.e164))
             }
             let nextCursor = matched.count > limit ? matches.last?.userId : nil
             return MatchPage(matches: matches, nextCursor: nextCursor)

@@ -88,10 +88,11 @@ extension ContactsEngine {
             } catch {
                 throw .invalidParams("\(error)")
             }
+            let own = state.ownContacts(of: me)
             let items = page.items.compactMap { item -> FollowEntry? in
                 guard let record = state.user(item.user) else { return nil }
-                let local = state.smallestContactID(of: me, holding: record.e164).flatMap { id in
-                    state.books[me]?.contact(withID: id).map {
+                let local = own.smallestID(holding: record.e164).flatMap { id in
+                    own.book?.contact(withID: id).map {
                         LocalContact(contactId: id, displayName: $0.effectiveDisplayName)
                     }
                 }

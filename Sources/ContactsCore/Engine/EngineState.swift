@@ -57,14 +57,8 @@ struct EngineState: Sendable {
         return index
     }
 
-    /// The smallest id (by bytes) of `owner`'s contacts holding `number`, if any.
-    func smallestContactID(of owner: UInt32, holding number: UInt64) -> String? {
-        guard let book = books[owner] else { return nil }
-        var best: String?
-        for slot in uploads.contacts(of: owner, holding: number) {
-            guard let id = book.id(atSlot: slot) else { continue }
-            if best.map({ id.utf8Precedes($0) }) ?? true { best = id }
-        }
-        return best
+    /// `owner`'s own uploaded contacts, looked up once for the many numbers of a page.
+    func ownContacts(of owner: UInt32) -> OwnContacts {
+        OwnContacts(book: books[owner], uploads: uploads.book(of: owner))
     }
 }

@@ -105,6 +105,11 @@ public struct UploadIndex: Sendable {
         books[owner]?.contains(number) ?? false
     }
 
+    /// `owner`'s book, for reading many of its numbers without looking the owner up each time.
+    func book(of owner: UInt32) -> UploadBook? {
+        books[owner]
+    }
+
     /// The handles of `owner`'s contacts holding `number`, ascending.
     ///
     /// - Complexity: O(log p).
