@@ -132,7 +132,8 @@ public struct UploadIndex: Sendable {
     public func newNumberCount(of owner: UInt32, among numbers: [UInt64]) -> Int {
         let book = books[owner] ?? UploadBook()
         var sorted = numbers
-        RadixSort.sort(&sorted, byBits: 0..<64)
+        // On the bits in use only: 50 for E.164 numbers, seven byte passes instead of eight.
+        RadixSort.sort(&sorted, byBits: 0..<(UInt64.bitWidth - numbers.reduce(0, |).leadingZeroBitCount))
         var count = 0
         var previous: UInt64?
         for number in sorted where number != previous {
@@ -153,19 +154,24 @@ public struct UploadIndex: Sendable {
     /// - Complexity: O(p log r + a log a) for p pairs in the book, r contacts and a numbers
     ///   listed, plus one reverse update per number that enters or leaves the book.
     public mutating func replaceContacts(_ contacts: [UploadedContact], of owner: UInt32) throws(MatchingError) {
+        var numberCount = 0
         for entry in contacts {
             for number in entry.numbers {
                 try E164Numbers.validate(number)
             }
+            numberCount += entry.numbers.count
         }
         guard contacts.count <= Int(UInt32.max) else {
             throw .capacityExceeded(limit: Int(UInt32.max))
         }
         // (handle << 32 | position), sorted: each handle's entries in order, its last one wins.
         var order = contacts.indices.map { UInt64(contacts[$0].contact) << 32 | UInt64(truncatingIfNeeded: $0) }
-        order.sort()
+        // A first upload lists its contacts in handle order already.
+        if zip(order, order.dropFirst()).contains(where: { $0 > $1 }) { order.sort() }
         var replaced = [UInt32]()
+        replaced.reserveCapacity(order.count)
         var added = [(number: UInt64, contact: UInt32)]()
+        added.reserveCapacity(numberCount)
         for (rank, key) in order.enumerated() {
             let contact = UInt32(truncatingIfNeeded: key >> 32)
             guard rank + 1 == order.count || order[rank + 1] >> 32 != key >> 32 else { continue }

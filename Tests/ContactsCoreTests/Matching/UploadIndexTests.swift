@@ -126,6 +126,9 @@ private struct NaiveUploads {
         #expect(index.holders(of: 14_155_552_671).isEmpty)
         #expect(index.contacts(of: 0, holding: 14_155_552_671).isEmpty)
         #expect(index.newNumberCount(of: 0, among: [5, 5, 6]) == 2)
+        // Numbers beyond E.164 that agree on their low 50 bits still count once each.
+        let high: UInt64 = 1 << 50 | 7
+        #expect(index.newNumberCount(of: 0, among: [high, 7, high, UInt64.max, 7]) == 3)
         var copy = index
         copy.removeAllUploads(of: 3)
         copy.removeContacts([1, 2], of: 3)
