@@ -487,15 +487,34 @@ extension HashedPhoneMultimap.Base {
     ///
     /// - Parameter changes: ascending by (bucket, word, payload) and distinct, buckets and
     ///   words from this base's directory.
-    /// - Complexity: O(n + m) for n entries and m changes, the entries copied in runs, plus a
-    ///   search for each change in its bucket; O(n) hashes more when the directory is rebuilt.
+    /// - Complexity: O(n + m) for n entries and m changes: one walk finds where the changes go
+    ///   (through the buckets that have some), then the entries are copied in runs; O(n) hashes
+    ///   more when the directory is rebuilt.
     func merging(_ changes: [HashedPhoneMultimap.Change], hasher: PhoneKeyFunction) -> Self {
-        // Where each change's pair sits (or would), and whether the base holds it.
-        let positions = changes.map { change in
-            let range = entries(ofWord: change.word, inBucket: change.bucket)
-            // A slice keeps the base's indexes.
-            let position = SortedArraySearch.lowerBound(of: change.payload, in: entries[range].lazy.map(\.payload))
-            return (position, isHeld: position < range.upperBound && entries[position].payload == change.payload)
+        // Where each change's pair sits (or would), and whether the base holds it: one forward
+        // walk, the changes being in the base's own order (bucket, word, payload). The walk
+        // reads the entries the copy below reads anyway, in the same order.
+        var positions: [(position: Int, isHeld: Bool)] = []
+        positions.reserveCapacity(changes.count)
+        withUnsafeParts { directory, entries in
+            var cursor = 0
+            for change in changes {
+                let range = Self.range(ofBucket: change.bucket, in: directory)
+                var position = max(cursor, range.lowerBound)
+                while position < range.upperBound {
+                    let word = entries[position].word
+                    guard word < change.word || (word == change.word && entries[position].payload < change.payload)
+                    else { break }
+                    position += 1
+                }
+                cursor = position
+                positions.append(
+                    (
+                        position,
+                        position < range.upperBound && entries[position].word == change.word
+                            && entries[position].payload == change.payload
+                    ))
+            }
         }
         var mergedCount = count
         for (change, (_, isHeld)) in zip(changes, positions) where change.held != isHeld {
