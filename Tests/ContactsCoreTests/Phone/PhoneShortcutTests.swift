@@ -36,6 +36,28 @@ import Testing
         }
     }
 
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func theSurveyAgreesWithAByteByByteReading(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        let ascii = Array(UInt8(0)..<128)
+        for _ in 0..<5_000 {
+            let alphabet = generator.next() % 2 == 0 ? PhoneUTF8.simpleBytes : ascii
+            var bytes = Array(Self.text(&generator, alphabet: alphabet, maximumLength: 40).utf8)
+            if generator.next() % 8 == 0, !bytes.isEmpty { bytes[Int(generator.next() % UInt64(bytes.count))] = 0xC3 }
+            let survey = bytes.withUnsafeBufferPointer { PhoneUTF8.survey($0) }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else {
+                #expect(survey.isValid == (String(validating: bytes, as: UTF8.self) != nil))
+                continue
+            }
+            let digits = bytes.filter { (0x30...0x39).contains($0) }.count
+            let plus = bytes.first == UInt8(ascii: "+") ? 1 : 0
+            #expect(survey.isValid && survey.scalarCount == bytes.count, "\(bytes)")
+            #expect(survey.isPlainDigits == (digits > 0 && digits + plus == bytes.count), "\(bytes)")
+            #expect(survey.isSimple == bytes.allSatisfy(PhoneUTF8.simpleBytes.contains), "\(bytes)")
+            #expect(survey.hasSemicolon == bytes.contains(UInt8(ascii: ";")), "\(bytes)")
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func simpleTextsAgreeWithTheFullRules(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
