@@ -8,8 +8,11 @@ extension HashedPhoneMultimap {
     /// which pairs are new) records each change with one hash and one slot written. A lookup
     /// of a changed number reads the base and applies the number's pairs to it.
     ///
-    /// The table grows with the pairs (16 bytes a slot, at most half full), so an idle delta
-    /// costs next to nothing. The filter answers most lookups of unchanged numbers from a few
+    /// The table grows with the pairs (16 bytes a slot, at most half full), so a new table's
+    /// delta costs next to nothing; after a merge it starts at the size the last delta reached,
+    /// which the next cycle will most likely need again (so a table merged once holds its delta
+    /// at that size between merges: about 2 to 4 bytes per base entry on the reverse side of
+    /// uploads, a quarter of that on the phone table). The filter answers most lookups of unchanged numbers from a few
     /// hundred kilobytes at most (8 bits per pending pair at the merge threshold, 0.02 bytes
     /// per base entry), where the table itself would cost a cache miss.
     struct PendingChanges: Sendable {
@@ -28,8 +31,8 @@ extension HashedPhoneMultimap {
             var isHeld: Bool { keyHighAndState & 1 != 0 }
         }
 
-        /// A table's first size, in slots.
-        private static let initialSlotCount = 64
+        /// A new table's smallest size, in slots.
+        static let initialSlotCount = 64
         /// The table: a power of two of slots, at most half full.
         private var slots: [Slot]
         /// Bit `key & filterMask` is set for the key of every recorded pair's number.
@@ -38,16 +41,24 @@ extension HashedPhoneMultimap {
         /// The number of recorded pairs.
         private(set) var count = 0
 
-        /// An empty delta whose filter suits `capacity` pairs (the merge threshold).
-        init(capacity: Int) {
+        /// An empty delta whose filter suits `capacity` pairs (the merge threshold), with a table
+        /// of at least `slotCount` slots: after a merge, the size the last delta grew to, so that
+        /// a table changed at a steady pace (the reverse side of uploads) does not grow its delta
+        /// again, doubling by doubling, every cycle.
+        init(capacity: Int, slotCount: Int = initialSlotCount) {
             var bits = 64
             while bits < capacity * Constants.pendingFilterBitsPerNumber {
                 bits <<= 1
             }
             filter = [UInt64](repeating: 0, count: bits / 64)
             filterMask = UInt64(bits - 1)
-            slots = Self.emptySlots(Self.initialSlotCount)
+            var slotTotal = Self.initialSlotCount
+            while slotTotal < slotCount { slotTotal <<= 1 }
+            slots = Self.emptySlots(slotTotal)
         }
+
+        /// The table's size, in slots.
+        var slotCount: Int { slots.count }
 
         private static func emptySlots(_ count: Int) -> [Slot] {
             [Slot](repeating: Slot(word: 0, payload: 0, keyHighAndState: 0), count: count)

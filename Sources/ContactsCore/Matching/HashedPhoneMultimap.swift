@@ -236,14 +236,14 @@ package struct HashedPhoneMultimap: Sendable {
     /// ``Constants/minimumAverageBucket``); then every entry is hashed again into a new one.
     ///
     /// - Complexity: O(n + m) for n base entries and m pending pairs (a radix sort of the
-    ///   pairs, a search for each in its bucket, the entries copied in runs); O(n) hashes more
-    ///   when the directory is rebuilt.
+    ///   pairs, one walk to place them, the entries copied in runs); O(n) hashes more when the
+    ///   directory is rebuilt.
     package mutating func mergeDelta() {
         guard delta.count > 0 else { return }
         base = base.merging(delta.sortedChanges(bucketBits: base.directoryBits), hasher: hasher)
         assert(count == base.count, "entry count")
         count = base.count
-        delta = PendingChanges(capacity: mergeThreshold)
+        delta = PendingChanges(capacity: mergeThreshold, slotCount: delta.slotCount)
         base.checkInvariants(hasher: hasher)
     }
 }
