@@ -12,9 +12,10 @@ extension HashedPhoneMultimap {
     /// delta costs next to nothing; after a merge it starts at the size the last delta reached,
     /// which the next cycle will most likely need again (so a table merged once holds its delta
     /// at that size between merges: about 2 to 4 bytes per base entry on the reverse side of
-    /// uploads, a quarter of that on the phone table). The filter answers most lookups of unchanged numbers from a few
-    /// hundred kilobytes at most (8 bits per pending pair at the merge threshold, 0.02 bytes
-    /// per base entry), where the table itself would cost a cache miss.
+    /// uploads, a quarter of that on the phone table). The filter answers most lookups of
+    /// unchanged numbers from a few hundred kilobytes at most (8 bits per pending pair at the
+    /// merge threshold, 0.02 bytes per base entry), where the table itself would cost a cache
+    /// miss.
     struct PendingChanges: Sendable {
         /// One recorded pair, 16 bytes; a `word` of 0 marks an empty slot (numbers are never 0).
         private struct Slot: BitwiseCopyable {

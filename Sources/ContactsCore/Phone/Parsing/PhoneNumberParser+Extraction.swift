@@ -40,8 +40,8 @@ extension PhoneNumberParser {
     }
 
     /// `_extract_possible_number` of a simple text (``PhoneUTF8/simpleBytes`` only), from the
-    /// first `+` or digit through the last digit: digits are its only letters or digits and it
-    /// has no `x`, so that is all the general rules come to.
+    /// first `+` or digit through the last digit: its only alphanumerics are digits and it has
+    /// no `x`, so that is all the general rules come to.
     func simplePossibleNumber(_ raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var start = 0
         while start < raw.count && raw[start] != UInt8(ascii: "+") && raw[start] &- 0x30 >= 10 { start += 1 }
