@@ -8,15 +8,18 @@
 /// (`@exclusivity(unchecked)`), which would otherwise call into the runtime on every read of a
 /// member: a write goes through `Contact`'s `_modify` on a unique box, and the compiler already
 /// checks statically that nothing else touches that contact while it runs.
+///
+/// The phones come right after the id: an upload reads both of every contact (the id to
+/// key it, the phones to normalize), and so finds them in the box's first cache line.
 final class ContactStorage: @unchecked Sendable {
     @exclusivity(unchecked) var id: String
+    @exclusivity(unchecked) var phoneNumbers: [LabeledValue]
     @exclusivity(unchecked) var ownerId: String
     @exclusivity(unchecked) var givenName: String
     @exclusivity(unchecked) var familyName: String
     @exclusivity(unchecked) var displayName: String
     @exclusivity(unchecked) var organizationName: String
     @exclusivity(unchecked) var jobTitle: String
-    @exclusivity(unchecked) var phoneNumbers: [LabeledValue]
     @exclusivity(unchecked) var emailAddresses: [LabeledValue]
     @exclusivity(unchecked) var addresses: [PostalAddress]
     @exclusivity(unchecked) var socialProfiles: [LabeledValue]

@@ -156,7 +156,13 @@ extension ContactsEngine {
         // For each final contact, the position of the one that wins.
         var winners: [Int] = []
         winners.reserveCapacity(accepted.count)
+        // The contacts' boxes and phone lists lie anywhere in memory (a host's typed contacts
+        // may not have been touched for a while): each is prefetched `lookahead` contacts
+        // before it is read, so that their cache misses overlap instead of stalling each
+        // contact's id hash and normalization in turn.
+        let lookahead = 8
         for position in accepted.indices {
+            if position + lookahead < accepted.count { accepted[position + lookahead].prefetchStorage() }
             // One hash lookup for a new id; a repeated one (rare) puts its first slot back.
             let id = ExactString(accepted[position].id)
             if let slot = slotOfID.updateValue(UInt32(winners.count), forKey: id) {
@@ -170,7 +176,8 @@ extension ContactsEngine {
         let normalizer = PhoneNumberNormalizer(defaultRegion: region)
         // By index: a closure taking each contact would copy it (every field retained).
         let numbers = contacts.indices.map {
-            PhoneNormalization.uploadedNumbers(of: contacts[$0].phoneNumbers, with: normalizer)
+            if $0 + lookahead < contacts.count { contacts[$0 + lookahead].prefetchPhoneNumbers() }
+            return PhoneNormalization.uploadedNumbers(of: contacts[$0].phoneNumbers, with: normalizer)
         }
         return (contacts, numbers, slotOfID)
     }
