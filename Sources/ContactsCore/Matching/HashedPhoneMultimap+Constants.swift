@@ -56,6 +56,12 @@ extension HashedPhoneMultimap {
         /// buffers (10 to 16) busy while the probe in hand is searched.
         package static let probeLookahead = 8
 
+        /// How many pairs ahead a batch of changes prefetches a pair's delta slot (see
+        /// ``HashedPhoneMultimap/insert(_:forEach:)``): a delta of a few hundred kilobytes to a
+        /// few megabytes misses the closer caches on most slots, and recording a pair (a hash, a
+        /// directory read, a slot written) is short, so eight misses are kept in flight.
+        package static let recordLookahead = 8
+
         /// The directory is rebuilt (all keys hashed again) when the average bucket leaves
         /// `minimumAverageBucket ... maximumAverageBucket` entries.
         ///

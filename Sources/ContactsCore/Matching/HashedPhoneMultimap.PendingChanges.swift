@@ -1,3 +1,5 @@
+import CPrefetch
+
 extension HashedPhoneMultimap {
     /// The delta: every (number, payload) pair added or removed since the last merge, with
     /// whether it is held now, in one flat open-addressing table (no allocation per number),
@@ -153,6 +155,16 @@ extension HashedPhoneMultimap {
             filter[Int(truncatingIfNeeded: bit &>> 6)] |= 1 &<< (bit & 63)
             if 2 * count > slots.count {
                 grow()
+            }
+        }
+
+        /// Asks the processor to bring into the cache the slot where a pair of a number whose
+        /// key is `key` would be recorded first.
+        @inline(__always)
+        func prefetchSlot(ofKey key: UInt64) {
+            slots.withUnsafeBufferPointer { slots in
+                guard let base = slots.baseAddress else { return }
+                contacts_prefetch(base + Self.home(of: Self.keyHigh(key), in: slots.count))
             }
         }
 

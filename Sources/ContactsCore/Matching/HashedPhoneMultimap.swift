@@ -187,6 +187,30 @@ package struct HashedPhoneMultimap: Sendable {
         record(payload, held: false, for: number, key: hasher.key(for: number))
     }
 
+    /// Adds `payload` to the set of each of `numbers`, as ``insert(_:for:)`` does for one.
+    ///
+    /// The numbers are hashed first; then, while each pair is recorded, the delta slot of the
+    /// pair ``Constants/recordLookahead`` places on is prefetched, so that the cache misses of
+    /// a batch's random slots overlap instead of coming one after another.
+    ///
+    /// - Precondition: as ``insert(_:for:)`` for each number; the numbers are distinct.
+    /// - Complexity: as ``insert(_:for:)`` per number.
+    package mutating func insert(_ payload: UInt32, forEach numbers: [UInt64]) {
+        precondition(numbers.allSatisfy(E164Numbers.contains) && canInsert(numbers.count), "unchecked insert")
+        assert(numbers.allSatisfy { !payloads(of: $0).contains(payload) }, "inserting a pair already held")
+        record(payload, held: true, forEach: numbers)
+    }
+
+    /// Removes `payload` from the set of each of `numbers`, as ``remove(_:for:)`` does for
+    /// one, prefetching as ``insert(_:forEach:)``.
+    ///
+    /// - Precondition: as ``remove(_:for:)`` for each number; the numbers are distinct.
+    package mutating func remove(_ payload: UInt32, forEach numbers: [UInt64]) {
+        precondition(numbers.allSatisfy(E164Numbers.contains), "unchecked remove")
+        assert(numbers.allSatisfy { payloads(of: $0).contains(payload) }, "removing a pair not held")
+        record(payload, held: false, forEach: numbers)
+    }
+
     /// Makes `payload` the only payload of `number` (none when nil); returns the payloads it
     /// had.
     ///
@@ -216,6 +240,18 @@ package struct HashedPhoneMultimap: Sendable {
     /// Whether `additions` more entries fit (offsets are 32-bit).
     package func canInsert(_ additions: Int) -> Bool {
         additions <= Constants.maximumCount - count
+    }
+
+    /// Records `held` for `payload` and each of `numbers`, the delta slot of a pair prefetched
+    /// while the pair ``Constants/recordLookahead`` places before it is recorded.
+    private mutating func record(_ payload: UInt32, held: Bool, forEach numbers: [UInt64]) {
+        let keys = numbers.map { hasher.key(for: $0) }
+        for (position, number) in numbers.enumerated() {
+            if position + Constants.recordLookahead < keys.count {
+                delta.prefetchSlot(ofKey: keys[position + Constants.recordLookahead])
+            }
+            record(payload, held: held, for: number, key: keys[position])
+        }
     }
 
     /// Records in the delta that `number` (whose key is `key`) now holds `payload`, or no

@@ -210,9 +210,7 @@ public struct UploadIndex: Sendable {
     /// - Complexity: O(p) plus one reverse update per distinct number.
     public mutating func removeAllUploads(of owner: UInt32) {
         guard let book = books.removeValue(forKey: owner) else { return }
-        for number in book.distinctNumbers() {
-            owners.remove(owner, for: number)
-        }
+        owners.remove(owner, forEach: book.distinctNumbers())
     }
 
     /// The bytes held: the books by capacity plus a dictionary slot each, and the reverse side.
@@ -229,14 +227,19 @@ public struct UploadIndex: Sendable {
         let old = books[owner] ?? UploadBook()
         let (new, dropped) = old.replacing(replaced, with: added)
         books[owner] = new.isEmpty ? nil : new
+        var leaving = [UInt64]()
         for (position, number) in dropped.enumerated()
         where (position == 0 || dropped[position - 1] != number) && !new.contains(number) {
-            owners.remove(owner, for: number)
+            leaving.append(number)
         }
+        owners.remove(owner, forEach: leaving)
+        var entering = [UInt64]()
+        entering.reserveCapacity(added.count)
         for (position, pair) in added.enumerated()
         where (position == 0 || added[position - 1].number != pair.number) && !old.contains(pair.number) {
-            owners.insert(owner, for: pair.number)
+            entering.append(pair.number)
         }
+        owners.insert(owner, forEach: entering)
     }
 }
 
