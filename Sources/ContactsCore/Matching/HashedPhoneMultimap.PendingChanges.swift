@@ -184,26 +184,33 @@ extension HashedPhoneMultimap {
 
         /// Every recorded pair, sorted by (bucket, word, payload): what a merge applies.
         ///
-        /// - Complexity: O(n + m) for a table of n slots and m pairs: a radix sort on the bucket
-        ///   and the word's fingerprint (its top bits), then an insertion sort that only moves
-        ///   the rare pairs whose bucket and fingerprint agree.
+        /// A pair's home slot is its key's top bits, as its bucket is, so the table read in
+        /// order already lists the pairs by key, but for the few a collision pushed past a
+        /// later home (and those probed past the table's end round to its start, which are
+        /// moved to the end): an insertion sort finishes the order, moving each pair about as
+        /// far as its cluster is long.
+        ///
+        /// - Complexity: O(n + m) for a table of n slots and m pairs of distinct keys (with
+        ///   colliding keys the insertion sort degrades towards O(m²)).
         func sortedChanges(bucketBits: Int) -> [Change] {
             precondition((0...31).contains(bucketBits), "a directory of at most 2^31 buckets")
             var changes = [Change]()
             changes.reserveCapacity(count)
+            var wrapped = [Change]()
             // The bucket is the key's top `bucketBits` bits (see ``Base/locate(_:key:bits:)``).
             let bucketShift = UInt32(31 - bucketBits)
-            for slot in slots where slot.word != 0 {
-                changes.append(
-                    Change(
-                        bucket: Int(slot.keyHigh &>> bucketShift), word: slot.word, payload: slot.payload,
-                        held: slot.isHeld))
+            for (index, slot) in slots.enumerated() where slot.word != 0 {
+                let change = Change(
+                    bucket: Int(slot.keyHigh &>> bucketShift), word: slot.word, payload: slot.payload,
+                    held: slot.isHeld)
+                if Self.home(of: slot.keyHigh, in: slots.count) > index {
+                    wrapped.append(change)
+                } else {
+                    changes.append(change)
+                }
             }
-            let fingerprintBits = Int(Base.fingerprintBits)
-            RadixSort.sort(&changes, byBits: 0..<(bucketBits + fingerprintBits)) { change in
-                UInt64(change.bucket) << UInt64(fingerprintBits) | change.word >> Base.numberBits
-            }
-            for next in changes.indices.dropFirst() {
+            changes += wrapped
+            for next in changes.indices.dropFirst() where changes[next] < changes[next - 1] {
                 let change = changes[next]
                 var hole = next
                 while hole > 0 && change < changes[hole - 1] {
@@ -221,10 +228,12 @@ extension HashedPhoneMultimap {
             UInt32(truncatingIfNeeded: key &>> 33)
         }
 
-        /// The first slot a number whose key's top bits are `keyHigh` may sit in.
+        /// The first slot a number whose key's top bits are `keyHigh` may sit in: the key's
+        /// top log2(`slotCount`) bits, so that homes ascend with keys (see ``sortedChanges(bucketBits:)``).
         @inline(__always)
         private static func home(of keyHigh: UInt32, in slotCount: Int) -> Int {
-            Int(truncatingIfNeeded: keyHigh) & (slotCount - 1)
+            let bits = UInt64(slotCount.trailingZeroBitCount)
+            return Int(truncatingIfNeeded: (UInt64(keyHigh) &<< 33) &>> (64 &- bits))
         }
     }
 
