@@ -27,9 +27,6 @@ package enum E164Numbers {
     /// The largest E.164 number: fifteen nines.
     package static let largest: UInt64 = 999_999_999_999_999
 
-    /// The low bits that hold every E.164 number (``largest`` is below 2^50).
-    package static let bits = UInt64.bitWidth - largest.leadingZeroBitCount
-
     /// Whether `number` can be an E.164 number.
     package static func contains(_ number: UInt64) -> Bool {
         number != 0 && number <= largest

@@ -2,6 +2,13 @@
 /// the upload index: O(m) per byte of key, where a comparison sort of a 1,000-number book costs
 /// about as much as the probes it orders.
 package enum RadixSort {
+    /// The bits a sort of keys whose bitwise union is `union` must look at: those up to the
+    /// highest one set (34 for the E.164 numbers of North America, 50 at most), so that no
+    /// pass sorts on a byte that is zero in every key.
+    package static func bitsInUse(union: UInt64) -> Range<Int> {
+        0..<(UInt64.bitWidth - union.leadingZeroBitCount)
+    }
+
     /// Sorts `keys` by their bits `bits` (a range within 0..<64), keeping the order of keys
     /// that agree on them.
     ///

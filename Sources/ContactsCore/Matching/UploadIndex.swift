@@ -132,8 +132,7 @@ public struct UploadIndex: Sendable {
     public func newNumberCount(of owner: UInt32, among numbers: [UInt64]) -> Int {
         let book = books[owner] ?? UploadBook()
         var sorted = numbers
-        // On the bits in use only: 50 for E.164 numbers, seven byte passes instead of eight.
-        RadixSort.sort(&sorted, byBits: 0..<(UInt64.bitWidth - numbers.reduce(0, |).leadingZeroBitCount))
+        RadixSort.sort(&sorted, byBits: RadixSort.bitsInUse(union: numbers.reduce(0, |)))
         var count = 0
         var previous: UInt64?
         for number in sorted where number != previous {
@@ -172,16 +171,18 @@ public struct UploadIndex: Sendable {
         replaced.reserveCapacity(order.count)
         var added = [(number: UInt64, contact: UInt32)]()
         added.reserveCapacity(numberCount)
+        var union: UInt64 = 0
         for (rank, key) in order.enumerated() {
             let contact = UInt32(truncatingIfNeeded: key >> 32)
             guard rank + 1 == order.count || order[rank + 1] >> 32 != key >> 32 else { continue }
             replaced.append(contact)
             for number in contacts[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)].numbers {
                 added.append((number, contact))
+                union |= number
             }
         }
         // By contact already: a stable sort on the number orders the pairs by (number, contact).
-        RadixSort.sort(&added, byBits: 0..<E164Numbers.bits) { $0.number }
+        RadixSort.sort(&added, byBits: RadixSort.bitsInUse(union: union)) { $0.number }
         var distinct = [(number: UInt64, contact: UInt32)]()
         distinct.reserveCapacity(added.count)
         for pair in added where distinct.last.map({ $0 != pair }) ?? true {
