@@ -194,12 +194,16 @@ extension ContactsEngine {
         try state.read { (state: EngineState) throws(RPCError) -> MatchPage in
             let me = try state.registeredUser(userId)
             // Both sides ascending, then walked together: each user once, with its relation.
+            // Every user's record is prefetched as soon as the user is known: the records lie
+            // anywhere in the users' array, and the walk reads them one after another.
             var forward: [UInt32] = []
             for case let owner? in state.phoneOwners.users(for: state.uploads.numbers(of: me)) where owner != me {
+                state.prefetchUser(owner)
                 forward.append(owner)
             }
             forward.sort()
             let reverse = state.user(me).map { state.uploads.holders(of: $0.e164) } ?? IndexList()
+            for holder in reverse { state.prefetchUser(holder) }
             // By user id bytes: the ids' prefix keys decide most comparisons in one integer compare.
             var matched: [(key: UInt64, record: UserRecord, relation: MatchRelation)] = []
             func consider(_ index: UInt32, _ relation: MatchRelation) {

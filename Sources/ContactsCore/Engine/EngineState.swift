@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A registered user in the engine: id, phone (E.164 digits as an integer) and name.
 struct UserRecord: Hashable, Sendable {
     var userId: String
@@ -48,6 +50,16 @@ struct EngineState: Sendable {
     /// The record of the dense user `index`.
     func user(_ index: UInt32) -> UserRecord? {
         Int(index) < users.count ? users[Int(index)] : nil
+    }
+
+    /// Asks the processor to bring the record of user `index` into the cache, for a page that
+    /// is about to read the records of many users scattered over the array.
+    @inline(__always)
+    func prefetchUser(_ index: UInt32) {
+        users.withUnsafeBufferPointer { users in
+            guard Int(index) < users.count, let base = users.baseAddress else { return }
+            contacts_prefetch(base + Int(index))
+        }
     }
 
     /// The dense index of the registered user `userId` (the acting user or a target), or
