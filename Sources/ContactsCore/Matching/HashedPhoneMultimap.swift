@@ -245,6 +245,10 @@ package struct HashedPhoneMultimap: Sendable {
     /// Records `held` for `payload` and each of `numbers`, the delta slot of a pair prefetched
     /// while the pair ``Constants/recordLookahead`` places before it is recorded.
     private mutating func record(_ payload: UInt32, held: Bool, forEach numbers: [UInt64]) {
+        // The key function copied out first: a closure reading `self.hasher` inside this
+        // mutating method made the batch a third slower (1,000 pairs added and removed again,
+        // warm: 79 us before the batch form, 106 with that closure, 89 with this copy).
+        let hasher = self.hasher
         let keys = numbers.map { hasher.key(for: $0) }
         for (position, number) in numbers.enumerated() {
             if position + Constants.recordLookahead < keys.count {
