@@ -3,9 +3,9 @@ extension HashedPhoneMultimap {
     package enum Constants {
         /// The fewest pending numbers the delta holds before it is merged into the base.
         ///
-        /// A merge copies the whole base, so on a small table merging every few changes would
-        /// make each change cost O(n); 1,024 pending numbers keep a small table's delta a few
-        /// tens of kilobytes, which a lookup reads through one hash probe anyway.
+        /// A merge moves or copies the whole base, so on a small table merging every few
+        /// changes would make each change cost O(n); 1,024 pending numbers keep a small table's
+        /// delta a few tens of kilobytes, which a lookup reads through one hash probe anyway.
         package static let deltaFloor = 1024
 
         /// Above the floor the delta is merged when it holds one pending number per
@@ -19,7 +19,7 @@ extension HashedPhoneMultimap {
 
         /// The delta share of the reverse side of ``UploadIndex``: every upload changes about
         /// one number per contact (1,250 for a book of 1,000), so merges there come often, and
-        /// each copies the whole base onto fresh (zeroed) pages.
+        /// each moves the whole base (in its buffer while it has room, see ``mergesOfSpare``).
         ///
         /// At one pending pair per 16 base entries a merge copies about 16 entries per change
         /// instead of 64: in a profile of 1,000-contact uploads at 1M users, the merges' copying
@@ -27,6 +27,13 @@ extension HashedPhoneMultimap {
         /// base entry, on top of the base's 12. The phone table, changed one registration at a time
         /// and held to 16 bytes an entry, keeps ``deltaShare``.
         package static let uploadDeltaShare = 16
+
+        /// When a merge needs a new buffer for the base, it leaves room for this many more
+        /// merges' worth of new entries (each at most ``HashedPhoneMultimap/mergeThreshold`` pairs), so that the
+        /// next merges apply their changes in place instead of copying onto fresh pages; the
+        /// room costs at most 2 × 12 / `deltaShare` bytes an entry: 1.5 on the reverse side of
+        /// uploads, 0.4 on the phone table.
+        package static let mergesOfSpare = 2
 
         /// Bits of the delta's filter per pending pair at the merge threshold: at 8, about
         /// one lookup of an unchanged number in 8 still probes the delta's dictionary.

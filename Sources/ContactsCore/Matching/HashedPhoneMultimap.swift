@@ -4,7 +4,7 @@
 ///
 /// The bulk of the entries sit in an immutable sorted ``Base`` (see there for the layout); each
 /// change lands in a small delta recording each (number, payload) pair added or removed since
-/// the last merge, and the delta is merged into a new base once it holds ``mergeThreshold``
+/// the last merge, and the delta is merged into the base once it holds ``mergeThreshold``
 /// pairs (LSM style). Lookups read the base and apply the delta's pairs of the number.
 ///
 /// - Note: Keys only choose buckets; a number matches only its own entries, so results are
@@ -270,17 +270,20 @@ package struct HashedPhoneMultimap: Sendable {
         }
     }
 
-    /// Merges the delta into a new base (lookups are unchanged; the delta is then empty).
+    /// Merges the delta into the base (lookups are unchanged; the delta is then empty), in the
+    /// base's buffer when it has room (see ``Base/merge(_:spare:hasher:)``).
     ///
     /// The directory is kept unless the average bucket left its band (see
     /// ``Constants/minimumAverageBucket``); then every entry is hashed again into a new one.
     ///
-    /// - Complexity: O(n + m) for n base entries and m pending pairs (a radix sort of the
-    ///   pairs, one walk to place them, the entries copied in runs); O(n) hashes more when the
-    ///   directory is rebuilt.
+    /// - Complexity: O(n + m) for n base entries and m pending pairs (the delta read in order
+    ///   and its sort finished by insertion, one walk to place the pairs, the entries moved in
+    ///   runs); O(n) hashes more when the directory is rebuilt.
     package mutating func mergeDelta() {
         guard delta.count > 0 else { return }
-        base = base.merging(delta.sortedChanges(bucketBits: base.directoryBits), hasher: hasher)
+        base.merge(
+            delta.sortedChanges(bucketBits: base.directoryBits), spare: Constants.mergesOfSpare * mergeThreshold,
+            hasher: hasher)
         assert(count == base.count, "entry count")
         count = base.count
         delta = PendingChanges(capacity: mergeThreshold, slotCount: delta.slotCount)

@@ -13,16 +13,16 @@ package enum HugePages {
     /// Arrays smaller than this are left alone: they span too few huge pages to matter.
     package static let minimumBytes = 8 << 20
 
-    /// Allocates `count` uninitialized elements, asks for huge pages, and lets `initialize`
-    /// fill them all.
+    /// Allocates room for `capacity` elements (at least `count`), asks for huge pages, and
+    /// lets `initialize` fill the first `count`.
     ///
     /// - Parameter initialize: must initialize every element of the buffer it is given.
     package static func array<Element: BitwiseCopyable>(
-        count: Int, _ initialize: (UnsafeMutableBufferPointer<Element>) -> Void
+        count: Int, capacity: Int = 0, _ initialize: (UnsafeMutableBufferPointer<Element>) -> Void
     ) -> [Element] {
-        [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+        [Element](unsafeUninitializedCapacity: max(count, capacity)) { buffer, initializedCount in
             advise(UnsafeMutableRawBufferPointer(buffer))
-            initialize(buffer)
+            initialize(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
             initializedCount = count
         }
     }

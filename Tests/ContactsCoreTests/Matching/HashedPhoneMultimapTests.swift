@@ -71,3 +71,44 @@ import Testing
         for number in numbers.suffix(1_000) { #expect(multimap.firstPayload(of: number) == 1) }
     }
 }
+
+@Suite struct HashedPhoneMultimapMergeTests {
+    /// A merge that needs a new buffer leaves room in it; the next merges apply their changes
+    /// in that buffer (it keeps its address), and every lookup stays exact, pairs added and
+    /// removed alike.
+    @Test(arguments: TestHasher.allCases)
+    func mergesWithRoomApplyInPlace(hasher: TestHasher) throws {
+        var random = SplitMix64(seed: 77)
+        var seen = Set<UInt64>()
+        let numbers = (0..<4_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
+        var multimap = try HashedPhoneMultimap(
+            numbers: Array(numbers.prefix(2_000)), payloads: Array(repeating: 1, count: 2_000),
+            hasher: hasher.hasher, duplicates: .keepAll, deltaFloor: 50)
+        var model = Dictionary(uniqueKeysWithValues: numbers.prefix(2_000).map { ($0, Set<UInt32>([1])) })
+        func address() -> UnsafeRawPointer? {
+            multimap.base.entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        var addresses: [UnsafeRawPointer?] = []
+        for round in 0..<4 {
+            // 40 new pairs and 10 removed ones a round, then a merge.
+            for number in numbers.dropFirst(2_000 + 40 * round).prefix(40) {
+                multimap.insert(2, for: number)
+                model[number, default: []].insert(2)
+            }
+            for number in numbers.dropFirst(10 * round).prefix(10) {
+                multimap.remove(1, for: number)
+                model[number]?.remove(1)
+            }
+            multimap.mergeDelta()
+            addresses.append(address())
+            for number in numbers.prefix(2_200) {
+                #expect(Array(multimap.payloads(of: number)) == (model[number] ?? []).sorted(), "round \(round)")
+            }
+        }
+        #expect(multimap.count == model.values.reduce(0) { $0 + $1.count })
+        // The first merge grows past the bulk build's exact buffer, leaving room for two
+        // thresholds' worth (100 entries); the next three (30 more each) fit in it.
+        #expect(multimap.base.entries.capacity == 2_030 + 100)
+        #expect(addresses.allSatisfy { $0 == addresses[0] })
+    }
+}
