@@ -11,7 +11,7 @@ extension HashedPhoneMultimap {
     /// of a changed number reads the base and applies the number's pairs to it.
     ///
     /// The table grows with the pairs (16 bytes a slot, at most half full), so a new table's
-    /// delta costs next to nothing; after a merge it starts at the size the last delta reached,
+    /// delta costs next to nothing; after a merge it keeps the size it reached (and its buffer),
     /// which the next cycle will most likely need again (so a table merged once holds its delta
     /// at that size between merges: about 2 to 4 bytes per base entry on the reverse side of
     /// uploads, a quarter of that on the phone table). The filter answers most lookups of
@@ -40,28 +40,45 @@ extension HashedPhoneMultimap {
         private var slots: [Slot]
         /// Bit `key & filterMask` is set for the key of every recorded pair's number.
         private var filter: [UInt64]
-        private let filterMask: UInt64
+        private var filterMask: UInt64
         /// The number of recorded pairs.
         private(set) var count = 0
 
         /// An empty delta whose filter suits `capacity` pairs (the merge threshold), with a table
-        /// of at least `slotCount` slots: after a merge, the size the last delta grew to, so that
-        /// a table changed at a steady pace (the reverse side of uploads) does not grow its delta
-        /// again, doubling by doubling, every cycle.
-        init(capacity: Int, slotCount: Int = initialSlotCount) {
+        /// of ``initialSlotCount`` slots.
+        init(capacity: Int) {
+            let words = Self.filterWords(forCapacity: capacity)
+            filter = [UInt64](repeating: 0, count: words)
+            filterMask = UInt64(64 * words - 1)
+            slots = Self.emptySlots(Self.initialSlotCount)
+        }
+
+        /// Empties the delta after a merge, its filter sized for `capacity` pairs. The table
+        /// keeps its size and its buffer, zeroed in place: a table changed at a steady pace
+        /// (the reverse side of uploads) fills it again next cycle, and a new buffer of that
+        /// size (half a megabyte there) would come as fresh pages, each zeroed by the kernel
+        /// on first touch, or would grow again from 64 slots, doubling by doubling.
+        mutating func removeAll(filterCapacity capacity: Int) {
+            let words = Self.filterWords(forCapacity: capacity)
+            if words == filter.count {
+                filter.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            } else {
+                filter = [UInt64](repeating: 0, count: words)
+                filterMask = UInt64(64 * words - 1)
+            }
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: Slot(word: 0, payload: 0, keyHighAndState: 0)) }
+            count = 0
+        }
+
+        /// The filter's size in words for `capacity` pairs: a power of two of bits, at least
+        /// ``Constants/pendingFilterBitsPerNumber`` per pair.
+        private static func filterWords(forCapacity capacity: Int) -> Int {
             var bits = 64
             while bits < capacity * Constants.pendingFilterBitsPerNumber {
                 bits <<= 1
             }
-            filter = [UInt64](repeating: 0, count: bits / 64)
-            filterMask = UInt64(bits - 1)
-            var slotTotal = Self.initialSlotCount
-            while slotTotal < slotCount { slotTotal <<= 1 }
-            slots = Self.emptySlots(slotTotal)
+            return bits / 64
         }
-
-        /// The table's size, in slots.
-        var slotCount: Int { slots.count }
 
         private static func emptySlots(_ count: Int) -> [Slot] {
             [Slot](repeating: Slot(word: 0, payload: 0, keyHighAndState: 0), count: count)

@@ -286,7 +286,7 @@ package struct HashedPhoneMultimap: Sendable {
             hasher: hasher)
         assert(count == base.count, "entry count")
         count = base.count
-        delta = PendingChanges(capacity: mergeThreshold, slotCount: delta.slotCount)
+        delta.removeAll(filterCapacity: mergeThreshold)
         base.checkInvariants(hasher: hasher)
     }
 }
