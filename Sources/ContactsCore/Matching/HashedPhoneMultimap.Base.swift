@@ -38,7 +38,7 @@ extension HashedPhoneMultimap {
         package var number: UInt64 { word & Base.numberMask }
     }
 
-    /// The sorted, immutable part of a table.
+    /// The sorted part of a table, changed only by merges (``merge(_:spare:hasher:)``).
     ///
     /// A number's key is split three ways: its top `directoryBits` bits choose a bucket, the
     /// next 14 bits (the fingerprint) go into the entry's ``Entry/word`` above the number,

@@ -2,7 +2,7 @@
 /// the engine behind ``HashedPhoneTable`` (one payload per number) and the reverse side of
 /// ``UploadIndex`` (the owners of the books holding a number).
 ///
-/// The bulk of the entries sit in an immutable sorted ``Base`` (see there for the layout); each
+/// The bulk of the entries sit in a sorted ``Base`` (see there for the layout); each
 /// change lands in a small delta recording each (number, payload) pair added or removed since
 /// the last merge, and the delta is merged into the base once it holds ``mergeThreshold``
 /// pairs (LSM style). Lookups read the base and apply the delta's pairs of the number.
