@@ -162,49 +162,30 @@ package struct HashedPhoneMultimap: Sendable {
         return results
     }
 
-    /// Adds `payload` to `number`'s set.
+    /// Adds `payload` to the set of each of `numbers`.
     ///
-    /// The caller knows the pair is new (the upload index: its books say which numbers enter
-    /// a book), so nothing is read to find out; debug builds check.
+    /// The caller knows the pairs are new (the upload index: its books say which numbers enter
+    /// a book), so nothing is read to find out; debug builds check. The numbers are hashed
+    /// first; then, while each pair is recorded, the delta slot of the pair
+    /// ``Constants/recordLookahead`` places on is prefetched, so that the cache misses of a
+    /// batch's random slots overlap instead of coming one after another.
     ///
-    /// - Precondition: `number` is in ``E164Numbers``, does not hold `payload`, and the
-    ///   multimap is not full (``canInsert(_:)``).
-    /// - Complexity: one hash and one slot of the delta written; amortized O(1) entry copies
-    ///   for merges.
-    package mutating func insert(_ payload: UInt32, for number: UInt64) {
-        precondition(E164Numbers.contains(number) && canInsert(1), "unchecked insert")
-        assert(!payloads(of: number).contains(payload), "inserting a pair already held")
-        record(payload, held: true, for: number, key: hasher.key(for: number))
-    }
-
-    /// Removes `payload` from `number`'s set.
-    ///
-    /// - Precondition: `number` holds `payload` (the caller knows; debug builds check).
-    /// - Complexity: as ``insert(_:for:)``.
-    package mutating func remove(_ payload: UInt32, for number: UInt64) {
-        precondition(E164Numbers.contains(number), "unchecked remove")
-        assert(payloads(of: number).contains(payload), "removing a pair not held")
-        record(payload, held: false, for: number, key: hasher.key(for: number))
-    }
-
-    /// Adds `payload` to the set of each of `numbers`, as ``insert(_:for:)`` does for one.
-    ///
-    /// The numbers are hashed first; then, while each pair is recorded, the delta slot of the
-    /// pair ``Constants/recordLookahead`` places on is prefetched, so that the cache misses of
-    /// a batch's random slots overlap instead of coming one after another.
-    ///
-    /// - Precondition: as ``insert(_:for:)`` for each number; the numbers are distinct.
-    /// - Complexity: as ``insert(_:for:)`` per number.
+    /// - Precondition: the numbers are distinct and in ``E164Numbers``, none holds `payload`,
+    ///   and the multimap has room for them (``canInsert(_:)``).
+    /// - Complexity: per number, one hash and one slot of the delta written; amortized O(1)
+    ///   entry moves for merges.
     package mutating func insert(_ payload: UInt32, forEach numbers: [UInt64]) {
         precondition(numbers.allSatisfy(E164Numbers.contains) && canInsert(numbers.count), "unchecked insert")
         assert(numbers.allSatisfy { !payloads(of: $0).contains(payload) }, "inserting a pair already held")
         record(payload, held: true, forEach: numbers)
     }
 
-    /// Removes `payload` from the set of each of `numbers`, as ``remove(_:for:)`` does for
-    /// one, prefetching as ``insert(_:forEach:)``.
+    /// Removes `payload` from the set of each of `numbers`, prefetching as
+    /// ``insert(_:forEach:)`` does.
     ///
-    /// - Precondition: as ``remove(_:for:)`` for each number; the numbers are distinct.
+    /// - Precondition: the numbers are distinct and each holds `payload` (the caller knows;
+    ///   debug builds check).
+    /// - Complexity: as ``insert(_:forEach:)``.
     package mutating func remove(_ payload: UInt32, forEach numbers: [UInt64]) {
         precondition(numbers.allSatisfy(E164Numbers.contains), "unchecked remove")
         assert(numbers.allSatisfy { payloads(of: $0).contains(payload) }, "removing a pair not held")

@@ -26,10 +26,10 @@ import Testing
             case 0:
                 // A pair held is removed, a pair not held inserted: the callers' preconditions.
                 if model[number, default: []].remove(payload) != nil {
-                    multimap.remove(payload, for: number)
+                    multimap.remove(payload, forEach: [number])
                 } else {
                     model[number, default: []].insert(payload)
-                    multimap.insert(payload, for: number)
+                    multimap.insert(payload, forEach: [number])
                 }
                 merges += multimap.pendingCount < pending ? 1 : 0
             case 1:
@@ -64,7 +64,7 @@ import Testing
         #expect(multimap.base.count >> bits >= Constants.targetAverageBucket, "fresh average at least the target")
         #expect(multimap.base.count >> bits < 2 * Constants.targetAverageBucket, "and under twice it")
         // Shrinking below the band's floor rebuilds a smaller directory.
-        for number in numbers.dropLast(1_000) { multimap.remove(1, for: number) }
+        multimap.remove(1, forEach: Array(numbers.dropLast(1_000)))
         multimap.mergeDelta()
         #expect(multimap.base.directoryBits < bits)
         #expect(multimap.base.count >= Constants.minimumAverageBucket << multimap.base.directoryBits)
@@ -91,14 +91,12 @@ import Testing
         var addresses: [UnsafeRawPointer?] = []
         for round in 0..<4 {
             // 40 new pairs and 10 removed ones a round, then a merge.
-            for number in numbers.dropFirst(2_000 + 40 * round).prefix(40) {
-                multimap.insert(2, for: number)
-                model[number, default: []].insert(2)
-            }
-            for number in numbers.dropFirst(10 * round).prefix(10) {
-                multimap.remove(1, for: number)
-                model[number]?.remove(1)
-            }
+            let added = Array(numbers.dropFirst(2_000 + 40 * round).prefix(40))
+            multimap.insert(2, forEach: added)
+            for number in added { model[number, default: []].insert(2) }
+            let removed = Array(numbers.dropFirst(10 * round).prefix(10))
+            multimap.remove(1, forEach: removed)
+            for number in removed { model[number]?.remove(1) }
             multimap.mergeDelta()
             addresses.append(address())
             for number in numbers.prefix(2_200) {
