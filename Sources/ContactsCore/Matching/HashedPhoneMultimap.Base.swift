@@ -38,7 +38,7 @@ extension HashedPhoneMultimap {
         package var number: UInt64 { word & Base.numberMask }
     }
 
-    /// The sorted part of a table, changed only by merges (``merge(_:spare:hasher:)``).
+    /// The sorted part of a table, changed only by merges (``merge(_:changeCount:spare:hasher:)``).
     ///
     /// A number's key is split three ways: its top `directoryBits` bits choose a bucket, the
     /// next 14 bits (the fingerprint) go into the entry's ``Entry/word`` above the number,
@@ -481,89 +481,105 @@ extension HashedPhoneMultimap.Base {
         return written
     }
 
-    /// Applies `changes`: each held pair present once, each other pair absent. The directory
-    /// is kept unless the new count leaves its band; then every key is hashed again into a
-    /// fresh one.
+    /// Applies the first `changeCount` changes of `scratch`: each held pair present once, each
+    /// other pair absent. The directory is kept unless the new count leaves its band; then every
+    /// key is hashed again into a fresh one.
     ///
     /// When the entries' buffer is not shared and has room, the changes are applied in it:
     /// removals close their gaps front to back, then insertions open theirs back to front.
     /// Otherwise the entries are copied into a new buffer with room for `spare` more. A new
     /// buffer of megabytes comes from the kernel as fresh pages, which it zeroes on first
-    /// touch: that was 40% of a merge's time on the reverse side of uploads.
+    /// touch: that was 40% of a merge's time on the reverse side of uploads. The merge's own
+    /// lists are written over the changes in `scratch` (see ``HashedPhoneMultimap/MergeScratch``).
     ///
-    /// - Parameter changes: ascending by (bucket, word, payload) and distinct, buckets and
-    ///   words from this base's directory.
+    /// - Parameter scratch: the changes, ascending by (bucket, word, payload) and distinct,
+    ///   buckets and words from this base's directory; overwritten.
     /// - Complexity: O(n + m) for n entries and m changes: one walk finds where the changes go
-    ///   (through the buckets that have some), then the entries move in runs; O(n) hashes
-    ///   more when the directory is rebuilt.
-    mutating func merge(_ changes: [HashedPhoneMultimap.Change], spare: Int, hasher: PhoneKeyFunction) {
-        let placed = placements(of: changes)
-        let mergedCount = count + placed.reduce(0) { $0 + ($1.entry == nil ? -1 : 1) }
-        var mergedDirectory = directory
-        var shift = 0
-        var nextBucket = 0
-        for (bucket, _, entry) in placed {
-            // Buckets up to this one start after the changes made before them.
-            while nextBucket <= bucket {
-                mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
-                nextBucket += 1
-            }
-            shift += entry == nil ? -1 : 1
-        }
-        while nextBucket <= bucketCount {
-            mergedDirectory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
-            nextBucket += 1
-        }
-        directory = mergedDirectory
+    ///   (through the buckets that have some) and shifts the directory, then the entries move
+    ///   in runs; O(n) hashes more when the directory is rebuilt.
+    mutating func merge(
+        _ scratch: HashedPhoneMultimap.MergeScratch, changeCount: Int, spare: Int, hasher: PhoneKeyFunction
+    ) {
+        let (placedCount, mergedCount) = place(scratch, changeCount: changeCount)
         if entries.capacity >= mergedCount && !entries.isEmpty {
-            Self.apply(placed, inPlace: &entries, mergedCount: mergedCount)
+            Self.apply(scratch, placedCount: placedCount, inPlace: &entries, mergedCount: mergedCount)
         } else {
-            entries = Self.applying(placed, copying: entries, mergedCount: mergedCount, spare: spare)
+            entries = Self.applying(
+                scratch, placedCount: placedCount, copying: entries, mergedCount: mergedCount, spare: spare)
         }
         if !Self.directoryFits(bits: directoryBits, count: mergedCount) {
             self = Self.rebuilt(entries, hasher: hasher)
         }
     }
 
-    /// A change that does something: the pair's bucket, the position of the base entry it goes
-    /// before (an insertion, with its entry) or removes (`entry` nil).
-    private typealias Placement = (bucket: Int, position: Int, entry: HashedPhoneMultimap.Entry?)
-
-    /// Where each of `changes` acts, in their order, leaving out those that change nothing (a
-    /// held pair the base has, a dropped one it lacks): one forward walk, the changes being in
-    /// the base's own order (bucket, word, payload).
-    private func placements(of changes: [HashedPhoneMultimap.Change]) -> [Placement] {
-        var placed: [Placement] = []
-        placed.reserveCapacity(changes.count)
-        withUnsafeParts { directory, entries in
-            var cursor = 0
-            for change in changes {
-                let range = Self.range(ofBucket: change.bucket, in: directory)
-                var position = max(cursor, range.lowerBound)
-                while position < range.upperBound {
-                    let word = entries[position].word
-                    guard word < change.word || (word == change.word && entries[position].payload < change.payload)
-                    else { break }
-                    position += 1
+    /// Writes over the changes of `scratch` the ``HashedPhoneMultimap/Placement`` of each
+    /// change that does something (not a held pair the base has, nor a dropped one it lacks),
+    /// in their order, and moves each bucket's start in the directory by the entries the
+    /// changes before it add or remove; returns how many placements there are and the entry
+    /// count once they are applied.
+    ///
+    /// One forward walk, the changes being in the base's own order (bucket, word, payload).
+    /// The directory is shifted in place, each bucket's start read before it is moved.
+    private mutating func place(
+        _ scratch: HashedPhoneMultimap.MergeScratch, changeCount: Int
+    ) -> (placedCount: Int, mergedCount: Int) {
+        let bucketCount = self.bucketCount
+        var placedCount = 0
+        var shift = 0
+        entries.withUnsafeBufferPointer { entries in
+            directory.withUnsafeMutableBufferPointer { directory in
+                var cursor = 0
+                // Buckets below `nextBucket` have been shifted; `range` is the current bucket's,
+                // as it was before any shift.
+                var nextBucket = 0
+                var range = 0..<0
+                for index in 0..<changeCount {
+                    let change = scratch[index, as: HashedPhoneMultimap.Change.self]
+                    if change.bucket >= nextBucket {
+                        let start = Int(directory[change.bucket])
+                        while nextBucket <= change.bucket {
+                            directory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
+                            nextBucket += 1
+                        }
+                        range = start..<Int(directory[change.bucket + 1])
+                    }
+                    var position = max(cursor, range.lowerBound)
+                    while position < range.upperBound {
+                        let word = entries[position].word
+                        guard word < change.word || (word == change.word && entries[position].payload < change.payload)
+                        else { break }
+                        position += 1
+                    }
+                    cursor = position
+                    let isHeld =
+                        position < range.upperBound && entries[position].word == change.word
+                        && entries[position].payload == change.payload
+                    guard change.held != isHeld else { continue }
+                    scratch[placedCount, as: HashedPhoneMultimap.Placement.self] =
+                        change.held
+                        ? HashedPhoneMultimap.Placement(
+                            inserting: HashedPhoneMultimap.Entry(word: change.word, payload: change.payload),
+                            before: position)
+                        : HashedPhoneMultimap.Placement(removingAt: position)
+                    placedCount += 1
+                    shift += change.held ? 1 : -1
                 }
-                cursor = position
-                let isHeld =
-                    position < range.upperBound && entries[position].word == change.word
-                    && entries[position].payload == change.payload
-                guard change.held != isHeld else { continue }
-                placed.append(
-                    (
-                        change.bucket, position,
-                        change.held ? HashedPhoneMultimap.Entry(word: change.word, payload: change.payload) : nil
-                    ))
+                while nextBucket <= bucketCount {
+                    directory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
+                    nextBucket += 1
+                }
             }
         }
-        return placed
+        return (placedCount, count + shift)
     }
 
-    /// Applies `placed` to `entries` within its capacity (copied first only if shared).
+    /// Applies the first `placedCount` placements of `scratch` to `entries` within its capacity
+    /// (copied first only if shared); the insertions left once the removals are done are
+    /// written over the placements.
     private static func apply(
-        _ placed: [Placement], inPlace entries: inout [HashedPhoneMultimap.Entry], mergedCount: Int
+        _ scratch: HashedPhoneMultimap.MergeScratch, placedCount: Int,
+        inPlace entries: inout [HashedPhoneMultimap.Entry],
+        mergedCount: Int
     ) {
         let count = entries.count
         if mergedCount > count, let last = entries.last {
@@ -577,12 +593,16 @@ extension HashedPhoneMultimap.Base {
                     from: base + from, byteCount: length * MemoryLayout<HashedPhoneMultimap.Entry>.stride)
             }
             // Removals, front to back; each insertion's position as it is once they are done.
-            var insertions: [(position: Int, entry: HashedPhoneMultimap.Entry)] = []
+            var insertionCount = 0
             var read = 0
             var write = 0
-            for (_, position, entry) in placed {
-                if let entry {
-                    insertions.append((position - (read - write), entry))
+            for index in 0..<placedCount {
+                let placement = scratch[index, as: HashedPhoneMultimap.Placement.self]
+                let position = placement.index
+                if let entry = placement.entry {
+                    scratch[insertionCount, as: HashedPhoneMultimap.Placement.self] =
+                        HashedPhoneMultimap.Placement(inserting: entry, before: position - (read - write))
+                    insertionCount += 1
                 } else {
                     move(read, write, position - read)
                     write += position - read
@@ -592,10 +612,12 @@ extension HashedPhoneMultimap.Base {
             move(read, write, count - read)
             // Insertions, back to front: each run moves up by the insertions before its end.
             var end = count - (read - write)
-            for (rank, insertion) in insertions.enumerated().reversed() {
-                move(insertion.position, insertion.position + rank + 1, end - insertion.position)
-                buffer[insertion.position + rank] = insertion.entry
-                end = insertion.position
+            for rank in stride(from: insertionCount - 1, through: 0, by: -1) {
+                let insertion = scratch[rank, as: HashedPhoneMultimap.Placement.self]
+                let position = insertion.index
+                move(position, position + rank + 1, end - position)
+                buffer[position + rank] = insertion.entry!
+                end = position
             }
         }
         if mergedCount < count {
@@ -603,9 +625,11 @@ extension HashedPhoneMultimap.Base {
         }
     }
 
-    /// `entries` with `placed` applied, in a new buffer with room for `spare` more entries.
+    /// `entries` with the first `placedCount` placements of `scratch` applied, in a new buffer
+    /// with room for `spare` more entries.
     private static func applying(
-        _ placed: [Placement], copying entries: [HashedPhoneMultimap.Entry], mergedCount: Int, spare: Int
+        _ scratch: HashedPhoneMultimap.MergeScratch, placedCount: Int, copying entries: [HashedPhoneMultimap.Entry],
+        mergedCount: Int, spare: Int
     ) -> [HashedPhoneMultimap.Entry] {
         HugePages.array(count: mergedCount, capacity: mergedCount + spare) {
             (merged: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
@@ -618,9 +642,10 @@ extension HashedPhoneMultimap.Base {
                     written += count
                     copied = end
                 }
-                for (_, position, entry) in placed {
-                    copy(upTo: position)
-                    if let entry {
+                for index in 0..<placedCount {
+                    let placement = scratch[index, as: HashedPhoneMultimap.Placement.self]
+                    copy(upTo: placement.index)
+                    if let entry = placement.entry {
                         merged[written] = entry
                         written += 1
                     } else {

@@ -53,21 +53,13 @@ extension HashedPhoneMultimap {
             slots = Self.emptySlots(Self.initialSlotCount)
         }
 
-        /// Empties the delta after a merge, its filter sized for `capacity` pairs. The table
-        /// keeps its size and its buffer, zeroed in place: a table changed at a steady pace
-        /// (the reverse side of uploads) fills it again next cycle, and a new buffer of that
-        /// size (half a megabyte there) would come as fresh pages, each zeroed by the kernel
-        /// on first touch, or would grow again from 64 slots, doubling by doubling.
-        mutating func removeAll(filterCapacity capacity: Int) {
+        /// Sizes the filter for `capacity` pairs (the merge threshold), after a merge: a new
+        /// one only when the size changes (``drainSorted(bucketBits:_:)`` leaves it zeroed).
+        mutating func fitFilter(toCapacity capacity: Int) {
             let words = Self.filterWords(forCapacity: capacity)
-            if words == filter.count {
-                filter.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            } else {
-                filter = [UInt64](repeating: 0, count: words)
-                filterMask = UInt64(64 * words - 1)
-            }
-            slots.withUnsafeMutableBufferPointer { $0.update(repeating: Slot(word: 0, payload: 0, keyHighAndState: 0)) }
-            count = 0
+            guard words != filter.count else { return }
+            filter = [UInt64](repeating: 0, count: words)
+            filterMask = UInt64(64 * words - 1)
         }
 
         /// The filter's size in words for `capacity` pairs: a power of two of bits, at least
@@ -199,44 +191,66 @@ extension HashedPhoneMultimap {
             slots = grown
         }
 
-        /// Every recorded pair, sorted by (bucket, word, payload): what a merge applies.
+        /// Lends `merge` every recorded pair as a ``Change``, sorted by (bucket, word, payload)
+        /// for a base of `bucketBits` directory bits, in the table's own memory; then empties the
+        /// delta. The table and the filter keep their sizes and buffers, zeroed in place: a table
+        /// changed at a steady pace (the reverse side of uploads) fills the table again next
+        /// cycle, and a new buffer of that size (half a megabyte there) would come as fresh
+        /// pages, each zeroed by the kernel on first touch, or would grow again from 64 slots.
         ///
-        /// A pair's home slot is its key's top bits, as its bucket is, so the table read in
-        /// order already lists the pairs by key, but for the few a collision pushed past a
-        /// later home (and those probed past the table's end round to its start, which are
-        /// moved to the end): an insertion sort finishes the order, moving each pair about as
-        /// far as its cluster is long.
+        /// A pair's home slot is its key's top bits, as its bucket is, so the table read in order
+        /// already lists the pairs by key, but for the few a collision pushed past a later home
+        /// (and those probed past the table's end round to its start, which go to the end): the
+        /// pairs are written as changes to the front of the table in slot order (change `i` at or
+        /// before slot `i`), then an insertion sort finishes the order, moving each change about
+        /// as far as its cluster is long.
         ///
+        /// - Parameter merge: gets the table as scratch, holding the changes in its first
+        ///   `count` records (see ``MergeScratch``); it may overwrite every record.
         /// - Complexity: O(n + m) for a table of n slots and m pairs of distinct keys (with
-        ///   colliding keys the insertion sort degrades towards O(m²)).
-        func sortedChanges(bucketBits: Int) -> [Change] {
+        ///   colliding keys the insertion sort degrades towards O(m²)); no allocation but for
+        ///   the pairs probed round to the table's start.
+        mutating func drainSorted(bucketBits: Int, _ merge: (_ scratch: MergeScratch, _ count: Int) -> Void) {
             precondition((0...31).contains(bucketBits), "a directory of at most 2^31 buckets")
-            var changes = [Change]()
-            changes.reserveCapacity(count)
-            var wrapped = [Change]()
-            // The bucket is the key's top `bucketBits` bits (see ``Base/locate(_:key:bits:)``).
-            let bucketShift = UInt32(31 - bucketBits)
-            for (index, slot) in slots.enumerated() where slot.word != 0 {
-                let change = Change(
-                    bucket: Int(slot.keyHigh &>> bucketShift), word: slot.word, payload: slot.payload,
-                    held: slot.isHeld)
-                if Self.home(of: slot.keyHigh, in: slots.count) > index {
-                    wrapped.append(change)
-                } else {
-                    changes.append(change)
+            let pairCount = count
+            slots.withUnsafeMutableBufferPointer { slots in
+                let scratch = MergeScratch(UnsafeMutableRawBufferPointer(slots))
+                // The bucket is the key's top `bucketBits` bits (see ``Base/locate(_:key:bits:)``).
+                let bucketShift = UInt32(31 - bucketBits)
+                var wrapped: [Change] = []
+                var written = 0
+                for index in slots.indices where slots[index].word != 0 {
+                    let slot = slots[index]
+                    let change = Change(
+                        bucket: slot.keyHigh &>> bucketShift, word: slot.word, payload: slot.payload,
+                        held: slot.isHeld)
+                    if Self.home(of: slot.keyHigh, in: slots.count) > index {
+                        wrapped.append(change)
+                    } else {
+                        scratch[written, as: Change.self] = change
+                        written += 1
+                    }
                 }
-            }
-            changes += wrapped
-            for next in changes.indices.dropFirst() where changes[next] < changes[next - 1] {
-                let change = changes[next]
-                var hole = next
-                while hole > 0 && change < changes[hole - 1] {
-                    changes[hole] = changes[hole - 1]
-                    hole -= 1
+                for change in wrapped {
+                    scratch[written, as: Change.self] = change
+                    written += 1
                 }
-                changes[hole] = change
+                assert(written == pairCount, "every pair")
+                for next in 1..<max(1, written)
+                where scratch[next, as: Change.self].precedes(scratch[next - 1, as: Change.self]) {
+                    let change = scratch[next, as: Change.self]
+                    var hole = next
+                    while hole > 0 && change.precedes(scratch[hole - 1, as: Change.self]) {
+                        scratch[hole, as: Change.self] = scratch[hole - 1, as: Change.self]
+                        hole -= 1
+                    }
+                    scratch[hole, as: Change.self] = change
+                }
+                merge(scratch, written)
+                slots.update(repeating: Slot(word: 0, payload: 0, keyHighAndState: 0))
             }
-            return changes
+            filter.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            count = 0
         }
 
         /// Bits 33 to 63 of `key`, in the low 31 bits.
@@ -246,28 +260,11 @@ extension HashedPhoneMultimap {
         }
 
         /// The first slot a number whose key's top bits are `keyHigh` may sit in: the key's
-        /// top log2(`slotCount`) bits, so that homes ascend with keys (see ``sortedChanges(bucketBits:)``).
+        /// top log2(`slotCount`) bits, so that homes ascend with keys (see ``drainSorted(bucketBits:_:)``).
         @inline(__always)
         private static func home(of keyHigh: UInt32, in slotCount: Int) -> Int {
             let bits = UInt64(slotCount.trailingZeroBitCount)
             return Int(truncatingIfNeeded: (UInt64(keyHigh) &<< 33) &>> (64 &- bits))
-        }
-    }
-
-    /// One pending pair, for a merge.
-    struct Change: Comparable {
-        /// The number's bucket in the base being merged into.
-        let bucket: Int
-        /// The number's word in that base.
-        let word: UInt64
-        /// The payload.
-        let payload: UInt32
-        /// Whether the number holds the payload after the change.
-        let held: Bool
-
-        /// Ordered as the base's entries: by bucket, word, then payload.
-        static func < (lhs: Change, rhs: Change) -> Bool {
-            (lhs.bucket, lhs.word, lhs.payload) < (rhs.bucket, rhs.word, rhs.payload)
         }
     }
 }

@@ -252,7 +252,8 @@ package struct HashedPhoneMultimap: Sendable {
     }
 
     /// Merges the delta into the base (lookups are unchanged; the delta is then empty), in the
-    /// base's buffer when it has room (see ``Base/merge(_:spare:hasher:)``).
+    /// base's buffer when it has room (see ``Base/merge(_:changeCount:spare:hasher:)``), with
+    /// the delta's table as the merge's scratch memory (see ``MergeScratch``).
     ///
     /// The directory is kept unless the average bucket left its band (see
     /// ``Constants/minimumAverageBucket``); then every entry is hashed again into a new one.
@@ -262,12 +263,20 @@ package struct HashedPhoneMultimap: Sendable {
     ///   runs); O(n) hashes more when the directory is rebuilt.
     package mutating func mergeDelta() {
         guard delta.count > 0 else { return }
-        base.merge(
-            delta.sortedChanges(bucketBits: base.directoryBits), spare: Constants.mergesOfSpare * mergeThreshold,
-            hasher: hasher)
+        Self.merge(&delta, into: &base, spare: Constants.mergesOfSpare * mergeThreshold, hasher: hasher)
         assert(count == base.count, "entry count")
         count = base.count
-        delta.removeAll(filterCapacity: mergeThreshold)
+        delta.fitFilter(toCapacity: mergeThreshold)
         base.checkInvariants(hasher: hasher)
+    }
+
+    /// Drains `delta` into `base` (two parts of `self`, passed apart so that the merge can
+    /// write to the base while the delta lends it its table).
+    private static func merge(
+        _ delta: inout PendingChanges, into base: inout Base, spare: Int, hasher: PhoneKeyFunction
+    ) {
+        delta.drainSorted(bucketBits: base.directoryBits) { scratch, changeCount in
+            base.merge(scratch, changeCount: changeCount, spare: spare, hasher: hasher)
+        }
     }
 }
