@@ -29,11 +29,16 @@ extension HashedPhoneMultimap {
         package static let uploadDeltaShare = 16
 
         /// When a merge needs a new buffer for the base, it leaves room for this many more
-        /// merges' worth of new entries (each at most ``HashedPhoneMultimap/mergeThreshold`` pairs), so that the
-        /// next merges apply their changes in place instead of copying onto fresh pages; the
-        /// room costs at most 2 × 12 / `deltaShare` bytes an entry: 1.5 on the reverse side of
-        /// uploads, 0.4 on the phone table.
-        package static let mergesOfSpare = 2
+        /// merges' worth of new entries (each at most ``HashedPhoneMultimap/mergeThreshold``
+        /// pairs), so that the next merges apply their changes in place instead of copying onto
+        /// fresh pages; the room costs at most 4 × 12 / `deltaShare` bytes an entry: 3 on the
+        /// reverse side of uploads, 0.75 on the phone table.
+        ///
+        /// The copies onto fresh pages were the largest source of page faults in the
+        /// benchmark's 1,000-contact uploads at 1M users (each a microsecond and a half on the
+        /// machines here): with room for two merges, 4,246 of the 5,877 faults of 160 uploads;
+        /// with room for four, 1,976 of 4,236.
+        package static let mergesOfSpare = 4
 
         /// Bits of the delta's filter per pending pair at the merge threshold: at 8, about
         /// one lookup of an unchanged number in 8 still probes the delta's dictionary.

@@ -104,9 +104,10 @@ import Testing
             }
         }
         #expect(multimap.count == model.values.reduce(0) { $0 + $1.count })
-        // The first merge grows past the bulk build's exact buffer, leaving room for two
-        // thresholds' worth (100 entries); the next three (30 more each) fit in it.
-        #expect(multimap.base.entries.capacity == 2_030 + 100)
+        // The first merge grows past the bulk build's exact buffer, leaving room for
+        // `mergesOfSpare` thresholds' worth (50 entries each); the next three (30 more each)
+        // fit in it.
+        #expect(multimap.base.entries.capacity == 2_030 + HashedPhoneMultimap.Constants.mergesOfSpare * 50)
         #expect(addresses.allSatisfy { $0 == addresses[0] })
     }
 }
