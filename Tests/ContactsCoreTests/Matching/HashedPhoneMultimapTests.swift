@@ -110,4 +110,31 @@ import Testing
         #expect(multimap.base.entries.capacity == 2_030 + HashedPhoneMultimap.Constants.mergesOfSpare * 50)
         #expect(addresses.allSatisfy { $0 == addresses[0] })
     }
+
+    /// Merges change the base's buffers in place, but a copy of the multimap taken before
+    /// keeps its own answers (the buffers are copied on write), and the delta's table, lent to
+    /// each merge as scratch, comes back empty.
+    @Test(arguments: TestHasher.allCases)
+    func mergesInPlaceLeaveCopiesAlone(hasher: TestHasher) throws {
+        var random = SplitMix64(seed: 78)
+        var seen = Set<UInt64>()
+        let numbers = (0..<3_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
+        var multimap = try HashedPhoneMultimap(
+            numbers: Array(numbers.prefix(2_000)), payloads: Array(repeating: 1, count: 2_000),
+            hasher: hasher.hasher, duplicates: .keepAll, deltaFloor: 50)
+        multimap.insert(2, forEach: Array(numbers.dropFirst(2_000).prefix(100)))
+        multimap.mergeDelta()
+        let copy = multimap
+        multimap.insert(3, forEach: Array(numbers.prefix(40)))
+        multimap.remove(1, forEach: Array(numbers.dropFirst(40).prefix(40)))
+        multimap.mergeDelta()
+        #expect(multimap.pendingCount == 0)
+        for (index, number) in numbers.prefix(2_100).enumerated() {
+            let before: [UInt32] = index < 2_000 ? [1] : [2]
+            #expect(Array(copy.payloads(of: number)) == before)
+            let after: [UInt32] = index < 40 ? [1, 3] : index < 80 ? [] : before
+            #expect(Array(multimap.payloads(of: number)) == after)
+        }
+        #expect(copy.firstPayloads(of: Array(numbers.prefix(100))) == Array(repeating: 1, count: 100))
+    }
 }
