@@ -598,7 +598,7 @@ extension HashedPhoneMultimap.Base {
             var write = 0
             for index in 0..<placedCount {
                 let placement = scratch[index, as: HashedPhoneMultimap.Placement.self]
-                let position = placement.index
+                let position = placement.position
                 if let entry = placement.entry {
                     scratch[insertionCount, as: HashedPhoneMultimap.Placement.self] =
                         HashedPhoneMultimap.Placement(inserting: entry, before: position - (read - write))
@@ -614,7 +614,7 @@ extension HashedPhoneMultimap.Base {
             var end = count - (read - write)
             for rank in stride(from: insertionCount - 1, through: 0, by: -1) {
                 let insertion = scratch[rank, as: HashedPhoneMultimap.Placement.self]
-                let position = insertion.index
+                let position = insertion.position
                 move(position, position + rank + 1, end - position)
                 buffer[position + rank] = insertion.entry!
                 end = position
@@ -644,7 +644,7 @@ extension HashedPhoneMultimap.Base {
                 }
                 for index in 0..<placedCount {
                     let placement = scratch[index, as: HashedPhoneMultimap.Placement.self]
-                    copy(upTo: placement.index)
+                    copy(upTo: placement.position)
                     if let entry = placement.entry {
                         merged[written] = entry
                         written += 1

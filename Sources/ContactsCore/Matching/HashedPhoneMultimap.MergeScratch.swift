@@ -83,26 +83,26 @@ extension HashedPhoneMultimap {
         let word: UInt64
         /// The inserted entry's payload (0 for a removal).
         let payload: UInt32
-        /// The base position acted at.
-        let position: UInt32
+        /// The base position acted at (below 2^32: offsets are `UInt32`).
+        private let storedPosition: UInt32
 
         /// An insertion of `entry` before `position`.
         init(inserting entry: Entry, before position: Int) {
             word = entry.word
             payload = entry.payload
-            self.position = UInt32(truncatingIfNeeded: position)
+            storedPosition = UInt32(truncatingIfNeeded: position)
         }
 
         /// A removal of the entry at `position`.
         init(removingAt position: Int) {
             word = 0
             payload = 0
-            self.position = UInt32(truncatingIfNeeded: position)
+            storedPosition = UInt32(truncatingIfNeeded: position)
         }
 
+        /// The base position acted at.
+        var position: Int { Int(storedPosition) }
         /// The entry inserted, or nil for a removal.
         var entry: Entry? { word == 0 ? nil : Entry(word: word, payload: payload) }
-        /// The base position acted at.
-        var index: Int { Int(position) }
     }
 }
