@@ -73,17 +73,27 @@ import Testing
 }
 
 @Suite struct HashedPhoneMultimapMergeTests {
+    /// Up to `count` distinct random numbers.
+    private static func distinctNumbers(_ count: Int, seed: UInt64) -> [UInt64] {
+        var random = SplitMix64(seed: seed)
+        var seen = Set<UInt64>()
+        return (0..<count).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
+    }
+
+    /// A multimap built with payload 1 for each of `numbers`, merging every 50 pending pairs.
+    private static func multimap(holdingOne numbers: [UInt64], hasher: TestHasher) throws -> HashedPhoneMultimap {
+        try HashedPhoneMultimap(
+            numbers: numbers, payloads: Array(repeating: 1, count: numbers.count), hasher: hasher.hasher,
+            duplicates: .keepAll, deltaFloor: 50)
+    }
+
     /// A merge that needs a new buffer leaves room in it; the next merges apply their changes
     /// in that buffer (it keeps its address), and every lookup stays exact, pairs added and
     /// removed alike.
     @Test(arguments: TestHasher.allCases)
     func mergesWithRoomApplyInPlace(hasher: TestHasher) throws {
-        var random = SplitMix64(seed: 77)
-        var seen = Set<UInt64>()
-        let numbers = (0..<4_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
-        var multimap = try HashedPhoneMultimap(
-            numbers: Array(numbers.prefix(2_000)), payloads: Array(repeating: 1, count: 2_000),
-            hasher: hasher.hasher, duplicates: .keepAll, deltaFloor: 50)
+        let numbers = Self.distinctNumbers(4_000, seed: 77)
+        var multimap = try Self.multimap(holdingOne: Array(numbers.prefix(2_000)), hasher: hasher)
         var model = Dictionary(uniqueKeysWithValues: numbers.prefix(2_000).map { ($0, Set<UInt32>([1])) })
         func address() -> UnsafeRawPointer? {
             multimap.base.entries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
@@ -116,12 +126,8 @@ import Testing
     /// each merge as scratch, comes back empty.
     @Test(arguments: TestHasher.allCases)
     func mergesInPlaceLeaveCopiesAlone(hasher: TestHasher) throws {
-        var random = SplitMix64(seed: 78)
-        var seen = Set<UInt64>()
-        let numbers = (0..<3_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
-        var multimap = try HashedPhoneMultimap(
-            numbers: Array(numbers.prefix(2_000)), payloads: Array(repeating: 1, count: 2_000),
-            hasher: hasher.hasher, duplicates: .keepAll, deltaFloor: 50)
+        let numbers = Self.distinctNumbers(3_000, seed: 78)
+        var multimap = try Self.multimap(holdingOne: Array(numbers.prefix(2_000)), hasher: hasher)
         multimap.insert(2, forEach: Array(numbers.dropFirst(2_000).prefix(100)))
         multimap.mergeDelta()
         let copy = multimap
