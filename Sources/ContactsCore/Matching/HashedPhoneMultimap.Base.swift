@@ -53,7 +53,8 @@ extension HashedPhoneMultimap {
     /// exact; under colliding keys the gallop degrades to a binary search, never a wrong
     /// answer. An entry costs 12 bytes and the directory at most 0.125 more (0.03 fresh).
     ///
-    /// Every unsafe read goes through ``withUnsafeParts(_:)``.
+    /// Every unsafe read of a lookup goes through ``withUnsafeParts(_:)``; builds and merges,
+    /// which write as they read, take the buffers they change directly.
     package struct Base: Sendable, Equatable {
         private typealias Constants = HashedPhoneMultimap.Constants
         /// The low bits of a word that hold the number.
