@@ -1,53 +1,81 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The layers of DESIGN.md, one module each; a module depends only on the layers below it, so
+/// the compiler checks the arrows. README "Design" shows the graph.
 let package = Package(
     name: "ContactsCore",
     products: [
         .library(name: "ContactsCore", targets: ["ContactsCore"]),
+        .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
+        .library(name: "ContactsService", targets: ["ContactsService"]),
         .executable(name: "contacts", targets: ["contacts"]),
         .executable(name: "ContactsBenchmarks", targets: ["ContactsBenchmarks"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CXXHash",
-            pkgConfig: "libxxhash",
-            providers: [.apt(["libxxhash-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .systemLibrary(
-            name: "CICU",
-            pkgConfig: "icu-uc",
-            providers: [.apt(["libicu-dev"])]
-        ),
+        // C interop.
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CPrefetch"),
         .systemLibrary(name: "CXXHashInline"),
-        .target(
-            name: "CUnicode",
-            dependencies: ["CICU"]
-        ),
+        .target(name: "CUnicode", dependencies: ["CICU"]),
         .target(name: "CBitmap"),
         .target(name: "CPostings"),
+
+        // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
+        .target(
+            name: "ContactsSupport", dependencies: ["CXXHash", "CXXHashInline", "CPrefetch", "CBitmap", "CPostings"]),
+        // Phone numbers: the libphonenumber-conformant normalizer (a library product of its own).
+        .target(name: "PhoneNumbers"),
+        // The domain's value types: contacts and ids.
+        .target(name: "ContactsModel", dependencies: ["ContactsSupport", "CPrefetch"]),
+        // Structures.
+        .target(name: "ContactsMatching", dependencies: ["ContactsSupport", "CPrefetch", "CXXHashInline"]),
+        .target(name: "ContactsSocial", dependencies: ["ContactsSupport"]),
+        .target(
+            name: "ContactsSearch",
+            dependencies: ["ContactsSupport", "ContactsModel", "CUnicode", "CBitmap", "CPostings", "CPrefetch"]),
+        // The durable store: the `Store` protocol and its SQLite backend.
+        .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "CSQLite"]),
+        // The facade: the engine, its typed API and domain errors.
         .target(
             name: "ContactsCore",
-            dependencies: ["CXXHash", "CXXHashInline", "CSQLite", "CUnicode", "CPrefetch", "CBitmap", "CPostings"]
-        ),
+            dependencies: [
+                "ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsMatching", "ContactsSocial",
+                "ContactsSearch", "ContactsStore", "CPrefetch",
+            ]),
+        // JSON and the JSON-RPC service above the engine.
+        .target(name: "ContactsJSON", dependencies: ["ContactsSupport", "ContactsModel"]),
+        .target(name: "ContactsService", dependencies: ["ContactsCore", "ContactsJSON", "ContactsSupport"]),
+        // Inputs: vCard import and the fixture generator (outside the library products).
+        .target(name: "ContactsVCard", dependencies: ["ContactsSupport", "ContactsModel"]),
+        .target(
+            name: "ContactsFixtures",
+            dependencies: ["ContactsSupport", "ContactsModel", "ContactsJSON", "PhoneNumbers"]),
+        // Transports and the command line.
         .executableTarget(
             name: "contacts",
-            dependencies: ["ContactsCore"]
-        ),
+            dependencies: [
+                "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsVCard",
+                "ContactsFixtures", "ContactsSupport", "ContactsModel", "PhoneNumbers",
+            ]),
         .executableTarget(
             name: "ContactsBenchmarks",
-            dependencies: ["ContactsCore"],
+            dependencies: [
+                "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
+                "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
+                "PhoneNumbers", "CSQLite",
+            ],
             path: "Benchmarks/ContactsBenchmarks"
         ),
         .testTarget(
             name: "ContactsCoreTests",
-            dependencies: ["ContactsCore", "contacts"],
+            dependencies: [
+                "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
+                "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
+                "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite",
+            ],
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
     ],

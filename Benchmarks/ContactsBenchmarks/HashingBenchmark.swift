@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 
 /// XXH3-64 over 8–20 byte keys (E.164 numbers and ids) vs Swift's own `Hasher`, ns per key.
 func hashingBenchmarks(_ runner: BenchmarkRunner) {

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsMatching
+import ContactsSupport
 
 /// Find Your Friends structures (issue 4): the hashed phone table and the upload index, each
 /// beside the naive baseline of the same semantics, `[String: String]` from E.164 text to

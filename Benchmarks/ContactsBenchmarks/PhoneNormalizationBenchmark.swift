@@ -1,5 +1,10 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsJSON
+import ContactsModel
+import ContactsSupport
 import Foundation
+import PhoneNumbers
 
 /// E.164 normalization (PROTOCOL §3) vs a naive "keep the digits" baseline, ns per number, on
 /// the address-book strings of a `contacts generate` fixture (generated in-process, seed 1):

@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 import Foundation
 
 /// Contact search (PROTOCOL §2) at scale, over the contacts of a `contacts generate` fixture

@@ -1,5 +1,8 @@
 import CSQLite
 import ContactsCore
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 
 /// SQLite FTS5 with `tokenize='trigram'` over the same folded text (the second baseline):
 /// columns name, organization, emails, phone digits; rowids in ranking-key order. Terms of

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 
 /// The naive scan of PROTOCOL §2 (the baseline): every contact's fields folded (and its display
 /// name split into words) once up front, then each query tests every term on every contact,

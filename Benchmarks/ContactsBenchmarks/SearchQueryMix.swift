@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 
 /// The query mix of the search benchmark, drawn from an address book: name substrings of 1,
 /// 2, 3, 4, 6 and 8 characters, 4–7 digit phone fragments, email fragments and 10% misses.

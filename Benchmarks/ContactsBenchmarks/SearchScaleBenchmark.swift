@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 
 /// Contact search at ten times the size of ``searchBenchmarks(_:)``: 10 million contacts of a
 /// `contacts generate` fixture (seed 1) in one index, the same kind of query mix under `any`.

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 
 /// The naive social graph the benchmarks compare with: String-keyed dictionaries and sets,
 /// every page gathered and sorted on read.

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 import Foundation
 
 /// The social workloads of issue 6: memory per edge of a power-law graph, batch follow

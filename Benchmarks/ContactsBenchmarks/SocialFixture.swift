@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 import Foundation
 
 /// A deterministic power-law follow graph with a few users built for the social workloads:

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsStore
+import ContactsSupport
 import Foundation
 
 /// The durable store of issue 7: mutations per second through `contacts serve --store`
@@ -28,7 +31,7 @@ private func storeOpenBenchmarks(_ runner: BenchmarkRunner) throws {
     let size = "\(fixture.userCount) users, \(fixture.followCount) follows, \(fixture.contactCount) contacts"
     runner.record(
         BenchmarkRow(
-            workload: "store: bulk build (few transactions through ContactStore)", size: size, unit: "ms",
+            workload: "store: bulk build (few transactions through SQLiteStore)", size: size, unit: "ms",
             ours: Statistics([fixture.buildMillis]), baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil))
     try recordDiskSize(runner, fixture, size: size)
 
@@ -47,9 +50,9 @@ private func storeOpenBenchmarks(_ runner: BenchmarkRunner) throws {
         try engine.close()
 
         start = WallClock.monotonicNanoseconds()
-        let store = try ContactStore.open(path: fixture.path, options: StoreOptions(durability: .normal))
+        let store = try SQLiteStore.open(path: fixture.path, options: StoreOptions(durability: .normal))
         var counter = StoreRowCounter()
-        try store.load(into: &counter)
+        _ = try store.load(into: &counter)
         loadMillis.append(Double(WallClock.monotonicNanoseconds() - start) / 1e6)
         try store.close()
         guard counter.users == fixture.userCount, counter.follows == fixture.followCount,
@@ -75,7 +78,7 @@ private func storeOpenBenchmarks(_ runner: BenchmarkRunner) throws {
             ours: Statistics(engineCPUMillis), baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil))
     runner.record(
         BenchmarkRow(
-            workload: "store: ContactStore.load alone (rows decoded, nothing built; baseline: plain SELECT)",
+            workload: "store: SQLiteStore.load alone (rows decoded, nothing built; baseline: plain SELECT)",
             size: size, unit: "ms", ours: Statistics(loadMillis), baseline: floor, bytesPerEntry: nil,
             baselineBytesPerEntry: nil))
 }
@@ -154,7 +157,7 @@ private struct StoreRowCounter: StoreLoader, CustomStringConvertible {
         checksum &+= UInt64(phones.count &+ contact.id.utf8.count)
     }
 
-    mutating func loadEvent(_ event: StoredEvent, creator: StoreUserKey) throws {}
+    mutating func loadEvent(_ event: EventRecord, creator: StoreUserKey) throws {}
     mutating func loadRecentSearches(user: StoreUserKey, queries: [String]) throws {}
     mutating func loadBudgetUsage(userId: String, day: Int64, used: Int) throws {}
 

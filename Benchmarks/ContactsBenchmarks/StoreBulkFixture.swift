@@ -1,11 +1,17 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsModel
+import ContactsSocial
+import ContactsStore
+import ContactsSupport
 import Foundation
+import PhoneNumbers
 
 /// A store of `users` users (a `contacts generate` fixture's, seed 5), `followsPerUser`
 /// distinct follows of each (followees drawn by Zipf's law over a scattered ranking, so a
 /// few users have very many followers) and the fixture's `contacts` contacts (books of
 /// about 750, phones normalized with the owner's region as an upload would), written in bulk
-/// through ``ContactStore``'s transactions: one for the users, one for the follows, one for
+/// through ``SQLiteStore``'s transactions: one for the users, one for the follows, one for
 /// the contacts (with a page cache that holds the whole file, so each page is written to the
 /// log once per table).
 struct StoreBulkFixture {
@@ -32,7 +38,7 @@ struct StoreBulkFixture {
 
         let start = WallClock.monotonicNanoseconds()
         // A large page cache: the followee index takes random inserts.
-        let store = try ContactStore.open(
+        let store = try SQLiteStore.open(
             path: path, options: StoreOptions(durability: .normal, cacheKibibytes: 2 << 20))
         try store.transaction { transaction in
             for user in fixtureUsers {

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 import Foundation
 
 /// Mutations per second through `contacts serve --stdio --store PATH` (WAL,

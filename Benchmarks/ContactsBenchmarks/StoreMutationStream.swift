@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsJSON
+import ContactsSupport
 import Foundation
 
 /// One JSON-RPC request: the method and the JSON text of its params (PROTOCOL §5).

@@ -1,5 +1,7 @@
 import CSQLite
 import ContactsCore
+import ContactsStore
+import ContactsSupport
 
 /// The I/O floor of opening a store: the same rows the store's load reads, with the same
 /// SQL and page-cache / memory-map settings, through plain `sqlite3_step` — each column
@@ -8,7 +10,7 @@ import ContactsCore
 final class StoreReadFloor {
     private var database: OpaquePointer?
 
-    /// The queries of `ContactStore.load(into:)`, in its order.
+    /// The queries of `SQLiteStore.load(into:)`, in its order.
     static let queries = [
         "SELECT userKey, userId, e164, displayName FROM users ORDER BY userKey",
         "SELECT followerKey, followeeKey, since FROM follows ORDER BY followerKey, followeeKey",

@@ -1,4 +1,9 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsStore
+import ContactsSupport
+import PhoneNumbers
 
 /// The naive Find Your Friends of the same semantics as the engine's `uploadContacts` and
 /// `lookupContactMatches`, with the same contacts (typed, or decoded from JSON the same way)

@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsSearch
+import PhoneNumbers
 
 /// One address-book upload end to end through the engine (issue 4: normalize, hash, match,
 /// index; target ≤ 1 ms for 1,000 contacts), then the uploader's first page of matches, at 1M
@@ -39,7 +43,7 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
     func engineRound(_ uploader: String, _ book: Int, json: Bool) -> UInt64 {
         let outcome =
             json
-            ? try? engine.uploadContacts(as: uploader, contacts: jsonBooks[book], at: now)
+            ? try? engine.uploadContacts(as: uploader, entries: Contact.uploadEntries(jsonBooks[book]), at: now)
             : try? engine.uploadContacts(as: uploader, contacts: fixture.books[book], at: now)
         guard let outcome, let page = try? engine.lookupContactMatches(as: uploader, limit: limit) else { return 0 }
         return UInt64(outcome.numberOfUploadedContacts + page.matches.count)
@@ -119,8 +123,8 @@ private func checkSameMatches(
         let same =
             ours.count == theirs.count
             && zip(ours, theirs).allSatisfy { match, naive in
-                match.userId == naive.0 && match.displayName == naive.1 && match.relation.rawValue == naive.2
-                    && match.contactId == naive.3
+                let sameUser = match.userId == naive.0 && match.displayName == naive.1
+                return sameUser && match.relation.description == naive.2 && match.contactId == naive.3
             }
         if !same {
             print("!!!! upload benchmark: matches of \(user) differ (ours \(ours.count), baseline \(theirs.count))")

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsModel
+import ContactsStore
 import Foundation
 
 /// The users and address books of the upload benchmark.

@@ -1,36 +1,12 @@
 #include "CPostings.h"
 
-// Reads the varint at `*offset` into `*value` and moves `*offset` past it; returns 0 (and
-// leaves both alone) when it runs past `length` or 64 bits.
-static inline __attribute__((always_inline)) int read_varint(const uint8_t *bytes, size_t length, size_t *offset,
-                                                             uint64_t *value) {
-    size_t position = *offset;
-    if (position >= length) return 0;
-    uint8_t byte = bytes[position++];
-    if (__builtin_expect(byte < 0x80, 1)) {
-        *value = byte;
-        *offset = position;
-        return 1;
-    }
-    uint64_t result = byte & 0x7F;
-    for (unsigned shift = 7;; shift += 7) {
-        if (position >= length || shift >= 64) return 0;
-        byte = bytes[position++];
-        result |= (uint64_t)(byte & 0x7F) << shift;
-        if (byte < 0x80) break;
-    }
-    *value = result;
-    *offset = position;
-    return 1;
-}
-
 // Steps through the list: the slot before the first is "-1", so every step adds gap + 1.
 #define FOR_EACH_SLOT(body)                                            \
     size_t offset = 0;                                                 \
     uint64_t slot = UINT64_MAX;                                        \
     for (size_t index = 0; index < count; index++) {                   \
         uint64_t gap;                                                  \
-        if (!read_varint(bytes, length, &offset, &gap)) break;         \
+        if (!contacts_varint_read(bytes, length, &offset, &gap)) break;         \
         slot += gap + 1;                                               \
         body                                                           \
     }

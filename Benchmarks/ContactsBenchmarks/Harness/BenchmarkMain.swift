@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsJSON
 import Foundation
 
 /// A named group of benchmarks.

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsJSON
 
 /// Median and spread of samples.
 struct Statistics {

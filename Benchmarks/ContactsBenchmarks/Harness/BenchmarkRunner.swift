@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 
 /// Runs measurements and collects table rows: each timed workload runs our implementation
 /// and a baseline in the same process, one warm-up then several samples each, interleaved so

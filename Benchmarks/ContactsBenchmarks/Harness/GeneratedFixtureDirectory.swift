@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsFixtures
 import Foundation
 
 /// A `contacts generate` fixture written into a fresh temporary directory, for a benchmark to

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CVarint.h"
+
 /// Writes the first `count` slots of the list to `slots` (room for `count`); returns how many
 /// were decoded.
 size_t cpostings_decode(const uint8_t *bytes, size_t length, size_t count, uint32_t *slots);

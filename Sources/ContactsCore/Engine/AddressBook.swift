@@ -1,3 +1,7 @@
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
+
 /// One user's uploaded address book: its contacts, each in a small integer slot (contacts are
 /// only ever replaced or dropped with the whole book, so slots are never freed) — the handle
 /// the upload index knows it by — with the numbers its phones normalized to at upload, and

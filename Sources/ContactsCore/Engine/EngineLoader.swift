@@ -1,3 +1,9 @@
+import ContactsMatching
+import ContactsModel
+import ContactsSearch
+import ContactsSocial
+import ContactsStore
+import ContactsSupport
 import Dispatch
 
 /// Rebuilds an ``EngineState`` from a store's rows: users first (dense indexes in load
@@ -123,7 +129,7 @@ struct EngineLoader: StoreLoader {
         }
     }
 
-    mutating func loadEvent(_ event: StoredEvent, creator: StoreUserKey) throws {
+    mutating func loadEvent(_ event: EventRecord, creator: StoreUserKey) throws {
         startDirectory()
         startGraph()
         _ = try state.events.create(

@@ -1,4 +1,9 @@
 import CPrefetch
+import ContactsMatching
+import ContactsModel
+import ContactsSearch
+import ContactsSocial
+import ContactsSupport
 
 /// A registered user in the engine: id, phone (E.164 digits as an integer) and name.
 struct UserRecord: Hashable, Sendable {
@@ -18,6 +23,8 @@ struct BudgetDay: Hashable, Sendable {
 /// Users are dense `UInt32` indexes, handed out in registration order and never reused (a
 /// deleted user's slot stays empty), so the graph and upload structures can key on them.
 struct EngineState: Sendable {
+    /// The position of the last change applied (PROTOCOL §8); 0 before any.
+    var position: Int64 = 0
     /// Dense index of each registered user id (ids compared by bytes).
     var userIndex: [ExactString: UInt32] = [:]
     /// Users by dense index; nil for a deleted user.
@@ -62,10 +69,11 @@ struct EngineState: Sendable {
         }
     }
 
-    /// The dense index of the registered user `userId` (the acting user or a target), or
-    /// `not_found`.
-    func registeredUser(_ userId: String) throws(RPCError) -> UInt32 {
-        guard let index = index(of: userId) else { throw .notFound("user '\(userId)' is not registered") }
+    /// The dense index of the registered user `userId` (the acting user or a target).
+    ///
+    /// - Throws: ``ContactsError/unknownUser(_:)``.
+    func registeredUser(_ userId: String) throws(ContactsError) -> UInt32 {
+        guard let index = index(of: userId) else { throw .unknownUser(userId) }
         return index
     }
 

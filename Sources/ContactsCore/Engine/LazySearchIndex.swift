@@ -1,3 +1,6 @@
+import ContactsSearch
+import ContactsSupport
+
 /// A search index built on its first use: an address book's ``ContactSearchIndex`` is only
 /// needed once its owner searches or fetches contacts, while uploads and restarts are the hot
 /// paths, so neither waits for it.

@@ -1,3 +1,6 @@
+import ContactsMatching
+import ContactsSupport
+
 /// One user's uploaded contacts as the pages that name them read them: which of the user's
 /// contacts hold a number. Made by ``EngineState/ownContacts(of:)`` once per page, so that the
 /// owner's book and upload book are looked up (and copied) once, not once per number.

@@ -1,3 +1,6 @@
+import ContactsModel
+import PhoneNumbers
+
 /// The engine's use of the phone normalizer: registration numbers, uploaded contacts'
 /// numbers, and the default region of an uploader.
 enum PhoneNormalization {
@@ -9,19 +12,26 @@ enum PhoneNormalization {
 
     /// The E.164 number (as an integer) of a phone being registered.
     ///
-    /// - Throws: `invalid_params` with libphonenumber's error code in the message.
-    static func registeredNumber(_ raw: String, region: String?) throws(RPCError) -> UInt64 {
+    /// - Throws: ``ContactsError/invalidValue(field:problem:)`` naming `phone`, with
+    ///   libphonenumber's error code.
+    static func registeredNumber(_ raw: String, region: String?) throws(ContactsError) -> UInt64 {
         let number: UInt64
         do {
             number = try normalizer.normalize(raw, defaultRegion: region).e164
         } catch {
-            throw .invalidParams(
-                "param 'phone' is not a possible phone number: \(error.code.rawValue) (\(error.message))")
+            throw .invalidValue(
+                field: "phone",
+                problem: "is not a possible phone number: \(error.code.rawValue) (\(error.message))")
         }
-        guard number <= largestDirectoryNumber else {
-            throw .invalidParams("param 'phone' normalizes to +\(number), longer than E.164's 15 digits")
+        guard isDirectoryNumber(number) else {
+            throw .invalidValue(field: "phone", problem: "normalizes to +\(number), longer than E.164's 15 digits")
         }
         return number
+    }
+
+    /// Whether the directory can hold `number` (E.164 digits as an integer).
+    static func isDirectoryNumber(_ number: UInt64) -> Bool {
+        number > 0 && number <= largestDirectoryNumber
     }
 
     /// The distinct numbers a contact's `phones` normalize to with `normalizer` (bound to the

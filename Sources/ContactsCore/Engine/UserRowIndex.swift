@@ -1,3 +1,5 @@
+import ContactsStore
+
 /// The dense user index of each store row id, looked up for every follow, contact and event
 /// row while a store is opened (tens of millions of times for a large graph).
 ///

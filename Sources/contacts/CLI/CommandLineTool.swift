@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 
 #if canImport(Glibc)
     import Glibc

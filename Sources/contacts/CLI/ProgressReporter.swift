@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 
 /// Progress of long work on stderr: a redrawn bar on a terminal, a plain line every few
 /// seconds otherwise, nothing with `--quiet`. Nothing at all is shown for work that ends

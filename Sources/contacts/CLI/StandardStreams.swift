@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 
 /// `contacts demo`: a fixture loaded into the engine, then search, matching and the social
 /// graph shown with timings.

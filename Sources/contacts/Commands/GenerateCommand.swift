@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsFixtures
 
 /// `contacts generate`: a deterministic fixture set.
 enum GenerateCommand: Command {

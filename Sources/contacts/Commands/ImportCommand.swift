@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsVCard
 
 /// `contacts import FILE.vcf`: vCard to contact JSON Lines.
 enum ImportCommand: Command {

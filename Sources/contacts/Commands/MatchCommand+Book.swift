@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsSupport
+import ContactsVCard
 
 extension MatchCommand {
     /// The address book of a match: each contact's id, owner and phone values as written.

@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsMatching
+import ContactsSupport
+import PhoneNumbers
 
 extension MatchCommand {
     /// The registered users of a match: their numbers in a ``HashedPhoneTable`` (built at

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSupport
+import PhoneNumbers
 
 /// `contacts match`: registered users against an address book, the matches as JSON Lines.
 enum MatchCommand: Command {

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
+import PhoneNumbers
 
 #if canImport(Glibc)
     import Glibc

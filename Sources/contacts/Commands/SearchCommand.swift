@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsModel
+import ContactsSupport
 
 /// `contacts search FILE QUERY`: PROTOCOL §2 search over a fixture, a vCard file or a saved
 /// index, with per-query timings.

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsService
+import ContactsStore
+import ContactsSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -40,8 +43,8 @@ enum ServeCommand: Command {
         } catch {
             throw CommandLineError("\(error)")
         }
-        let server = JSONRPCServer(methods: engine.methodTable())
-        var input = LineReader(fileDescriptor: STDIN_FILENO)
+        let server = JSONRPCServer(methods: ContactsMethods.table(for: engine))
+        var input = LineReader(fileDescriptor: STDIN_FILENO, maximumLineBytes: JSONRPCServer.maximumLineBytes)
         try server.serve(input: &input, output: STDOUT_FILENO)
         try engine.close()
     }

@@ -1,4 +1,9 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsJSON
+import ContactsModel
+import ContactsService
+import ContactsSupport
 
 /// A fixture directory loaded into an in-memory ``ContactsEngine`` through its typed API —
 /// users registered, address books uploaded, follows and events created — with the counts
@@ -54,7 +59,7 @@ struct DemoFixture {
         case .file: throw CommandLineError("\(directory): not a directory")
         case .directory: break
         }
-        for file in [FixtureUser.fixtureFileName, Contact.fixtureFileName, FixtureFollow.fixtureFileName] {
+        for file in [FixtureUser.fixtureFileName, Contact.fixtureFileName, FollowRecord.fixtureFileName] {
             let path = self.path(directory, file)
             guard case .file = FileSystem.kind(of: path) else {
                 throw CommandLineError("\(path): no such file (make one with `contacts generate --out \(directory)`)")
@@ -65,7 +70,7 @@ struct DemoFixture {
         try fixture.measure("users") { try $0.registerUsers(directory, now: now, quiet: quiet) }
         try fixture.measure("contacts") { try $0.uploadContacts(directory, now: now, quiet: quiet) }
         try fixture.measure("follows") { try $0.follow(directory, quiet: quiet) }
-        if case .file = FileSystem.kind(of: path(directory, FixtureEvent.fixtureFileName)) {
+        if case .file = FileSystem.kind(of: path(directory, EventRecord.fixtureFileName)) {
             try fixture.measure("events") { try $0.createEvents(directory, quiet: quiet) }
         }
         return fixture
@@ -84,12 +89,13 @@ struct DemoFixture {
 
     /// Runs one engine request for the record on `line` of `path`, turning a refusal into a
     /// one-line error that names the place.
-    private func request<Result>(_ path: String, line: Int, _ body: () throws(RPCError) -> Result) throws -> Result {
+    private func request<Result>(_ path: String, line: Int, _ body: () throws(ContactsError) -> Result) throws -> Result
+    {
         do {
             return try body()
         } catch {
             throw CommandLineError(
-                "\(path) line \(line): the engine refused it: \(error.reason.rawValue): \(error.message)")
+                "\(path) line \(line): the engine refused it: \(error)")
         }
     }
 
@@ -97,7 +103,7 @@ struct DemoFixture {
         let path = Self.path(directory, FixtureUser.fixtureFileName)
         var count = 0
         try FixtureFile.forEach(FixtureUser.self, path: path, label: "demo: users", quiet: quiet) { user, line in
-            _ = try request(path, line: line) { () throws(RPCError) in
+            _ = try request(path, line: line) { () throws(ContactsError) in
                 try engine.registerUser(
                     user.userId, phone: user.phone, region: user.region, displayName: user.displayName, at: now)
             }
@@ -111,7 +117,7 @@ struct DemoFixture {
 
     private mutating func uploadContacts(_ directory: String, now: Int64, quiet: Bool) throws -> (Int, String) {
         let path = Self.path(directory, Contact.fixtureFileName)
-        var batch: [JSONValue] = []
+        var batch: [Contact] = []
         var batchOwner = ""
         var batchLine = 0
         var uploads = 0
@@ -121,7 +127,7 @@ struct DemoFixture {
         func flush(_ fixture: inout DemoFixture) throws {
             guard !batch.isEmpty else { return }
             let region = fixture.regions[ExactString(batchOwner)]
-            let outcome = try fixture.request(path, line: batchLine) { () throws(RPCError) in
+            let outcome = try fixture.request(path, line: batchLine) { () throws(ContactsError) in
                 try fixture.engine.uploadContacts(as: batchOwner, contacts: batch, region: region, at: now)
             }
             uploads += 1
@@ -140,7 +146,7 @@ struct DemoFixture {
             }
             if bookSizes[ExactString(owner)] == nil { owners.append(owner) }
             bookSizes[ExactString(owner), default: 0] += 1
-            batch.append(contact.jsonValue)
+            batch.append(contact)
             count += 1
         }
         try flush(&self)
@@ -152,10 +158,10 @@ struct DemoFixture {
     }
 
     private mutating func follow(_ directory: String, quiet: Bool) throws -> (Int, String) {
-        let path = Self.path(directory, FixtureFollow.fixtureFileName)
+        let path = Self.path(directory, FollowRecord.fixtureFileName)
         var count = 0
-        try FixtureFile.forEach(FixtureFollow.self, path: path, label: "demo: follows", quiet: quiet) { follow, line in
-            let isNew = try request(path, line: line) { () throws(RPCError) in
+        try FixtureFile.forEach(FollowRecord.self, path: path, label: "demo: follows", quiet: quiet) { follow, line in
+            let isNew = try request(path, line: line) { () throws(ContactsError) in
                 try engine.followUser(as: follow.followerId, target: follow.followeeId, at: follow.since)
             }
             if isNew {
@@ -168,10 +174,10 @@ struct DemoFixture {
     }
 
     private func createEvents(_ directory: String, quiet: Bool) throws -> (Int, String) {
-        let path = Self.path(directory, FixtureEvent.fixtureFileName)
+        let path = Self.path(directory, EventRecord.fixtureFileName)
         var count = 0
-        try FixtureFile.forEach(FixtureEvent.self, path: path, label: "demo: events", quiet: quiet) { event, line in
-            _ = try request(path, line: line) { () throws(RPCError) in
+        try FixtureFile.forEach(EventRecord.self, path: path, label: "demo: events", quiet: quiet) { event, line in
+            _ = try request(path, line: line) { () throws(ContactsError) in
                 try engine.createEvent(
                     as: event.creatorId, eventId: event.eventId, title: event.title, description: event.description,
                     location: event.location, startTime: event.startTime, at: event.createdAt)

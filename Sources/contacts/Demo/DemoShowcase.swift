@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsModel
+import ContactsSearch
+import ContactsService
+import ContactsSupport
 
 /// The demo's sections after loading: each runs real engine requests for a sample user
 /// (an owner of an address book), times them and renders them as readable text.
@@ -35,7 +39,7 @@ struct DemoShowcase {
         engine = fixture.engine
         var chosen = fixture.owners.first ?? fixture.firstUser ?? ""
         for owner in fixture.owners where fixture.followingCounts[ExactString(owner), default: 0] >= 5 {
-            let page = try Self.ask { () throws(RPCError) in
+            let page = try Self.ask { () throws(ContactsError) in
                 try fixture.engine.lookupContactMatches(as: owner, limit: 1000)
             }
             if page.matches.contains(where: { $0.relation != .contact }) {
@@ -46,7 +50,7 @@ struct DemoShowcase {
         sample = chosen
         var contacts: [Contact] = []
         while !chosen.isEmpty {
-            let page = try Self.ask { () throws(RPCError) in
+            let page = try Self.ask { () throws(ContactsError) in
                 try fixture.engine.fetchContacts(as: chosen, fieldType: .any, skip: contacts.count, limit: 1000)
             }
             contacts += page.items
@@ -56,16 +60,16 @@ struct DemoShowcase {
     }
 
     /// Runs an engine request the demo expects to succeed; a refusal becomes a one-line error.
-    private static func ask<Result>(_ body: () throws(RPCError) -> Result) throws -> Result {
+    private static func ask<Result>(_ body: () throws(ContactsError) -> Result) throws -> Result {
         do {
             return try body()
         } catch {
-            throw CommandLineError("the engine refused a demo request: \(error.reason.rawValue): \(error.message)")
+            throw CommandLineError("the engine refused a demo request: \(error)")
         }
     }
 
     /// Runs `body` and measures it.
-    private static func timed<Result>(_ body: () throws(RPCError) -> Result) throws -> (Result, UInt64) {
+    private static func timed<Result>(_ body: () throws(ContactsError) -> Result) throws -> (Result, UInt64) {
         let started = WallClock.monotonicNanoseconds()
         let result = try ask(body)
         return (result, WallClock.monotonicNanoseconds() - started)
@@ -120,14 +124,14 @@ struct DemoShowcase {
             .init(title: "searched"), .init(title: "total", rightAligned: true), .init(title: "µs", rightAligned: true),
             .init(title: "first \(Self.topResults)", maximumWidth: 72),
         ])
-        let (contacts, contactsTime) = try Self.timed { () throws(RPCError) in
+        let (contacts, contactsTime) = try Self.timed { () throws(ContactsError) in
             try engine.searchContacts(as: sample, query: query, field: .name, skip: 0, limit: Self.topResults)
         }
         table.append([
             "book of \(sample)", DemoText.count(contacts.total), DemoText.micros(contactsTime),
             contacts.items.map(\.displayName).joined(separator: " · "),
         ])
-        let (users, usersTime) = try Self.timed { () throws(RPCError) in
+        let (users, usersTime) = try Self.timed { () throws(ContactsError) in
             try engine.searchUsers(as: sample, query: query, skip: 0, limit: Self.topResults)
         }
         table.append([
@@ -148,7 +152,7 @@ struct DemoShowcase {
     private func addSearchRow(_ query: String, field: SearchField, to table: inout DemoTable, phones: Bool = false)
         throws
     {
-        let (page, time) = try Self.timed { () throws(RPCError) in
+        let (page, time) = try Self.timed { () throws(ContactsError) in
             try engine.searchContacts(as: sample, query: query, field: field, skip: 0, limit: Self.topResults)
         }
         let names = page.items.map { contact in
@@ -220,7 +224,7 @@ struct DemoShowcase {
         var cursor: String?
         let started = WallClock.monotonicNanoseconds()
         repeat {
-            let page = try Self.ask { () throws(RPCError) in
+            let page = try Self.ask { () throws(ContactsError) in
                 try engine.lookupContactMatches(as: sample, cursor: cursor, limit: 100)
             }
             matches += page.matches
@@ -237,7 +241,7 @@ struct DemoShowcase {
         ]
         for (relation, meaning) in explanations {
             let count = DemoText.padded(DemoText.count(counts[relation, default: 0]), toWidth: 7, right: true)
-            text += "    \(DemoText.padded(relation.rawValue, toWidth: 8)) \(count)   \(meaning)\n"
+            text += "    \(DemoText.padded(relation.description, toWidth: 8)) \(count)   \(meaning)\n"
         }
         var table = DemoTable([
             .init(title: "userId"), .init(title: "name"), .init(title: "relation"),
@@ -248,7 +252,7 @@ struct DemoShowcase {
                 let contact = match.contactId.map { id in
                     "\(id) " + (book.first { $0.id.utf8Equals(id) }?.displayName ?? "")
                 }
-                table.append([match.userId, match.displayName, relation.rawValue, contact ?? "—"])
+                table.append([match.userId, match.displayName, relation.description, contact ?? "—"])
             }
         }
         return text + (table.rows.isEmpty ? "" : "\n" + table.rendered)
@@ -262,7 +266,7 @@ struct DemoShowcase {
         }
         guard let top else { return text + "  (no follows in the fixture)\n" }
         let target = top.key.string
-        let (page, time) = try Self.timed { () throws(RPCError) in
+        let (page, time) = try Self.timed { () throws(ContactsError) in
             try engine.followers(as: target, skip: 0, limit: Self.pageSize)
         }
         text += "  the most-followed user, \(user(target)): \(DemoText.count(page.total)) followers; "
@@ -283,7 +287,7 @@ struct DemoShowcase {
     /// The first page of the sample user's feed.
     func feed() throws -> String {
         var text = DemoText.header(Section.feed.rawValue)
-        let (page, time) = try Self.timed { () throws(RPCError) in
+        let (page, time) = try Self.timed { () throws(ContactsError) in
             try engine.feed(as: sample, skip: 0, limit: Self.pageSize)
         }
         let following = fixture.followingCounts[ExactString(sample), default: 0]

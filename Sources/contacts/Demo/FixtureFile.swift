@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsFixtures
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsModel
+import ContactsSearch
 
 /// The contacts of a JSON Lines file as a single-pass sequence, so that an index is built
 /// while the file is read, without an array of every contact in between.

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSearch
 
 /// The queries of one `contacts search` run, checked before any search starts.
 enum QueryList {

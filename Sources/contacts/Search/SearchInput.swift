@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsSearch
+import ContactsSupport
+import ContactsVCard
 
 /// A file that `contacts search` and `contacts index` read, recognised by its content (never
 /// by its name): a saved search index, a vCard file or contact JSON Lines.

@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsFixtures
 import Foundation
 import Testing
 
@@ -84,7 +85,9 @@ struct DemoCommandTests {
         let unknown = try ContactsExecutable.run(["demo", "--fixture", directory, "--quiet"])
         #expect(unknown.status == 1)
         #expect(unknown.stderrLines.count == 1, "\(unknown.stderrText)")
-        #expect(unknown.stderrText.contains("follows.jsonl line \(lines + 1): the engine refused it: not_found"))
+        #expect(
+            unknown.stderrText.contains(
+                "follows.jsonl line \(lines + 1): the engine refused it: user 'nobody' is not registered"))
 
         // A line that is not JSON.
         try (original + "{oops\n").write(toFile: follows, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsFixtures
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsVCard
 import Foundation
 import Testing
 

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsSearch
+import ContactsVCard
 import Foundation
 import Testing
 

@@ -1,5 +1,9 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsJSON
+import ContactsModel
 import Foundation
+import PhoneNumbers
 import Testing
 
 /// `contacts match` through the binary: equal to a naive join on normalized numbers, vCard

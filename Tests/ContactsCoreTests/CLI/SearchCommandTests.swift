@@ -1,4 +1,9 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsJSON
+import ContactsSearch
+import ContactsSupport
+import ContactsVCard
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsJSON
 import Testing
 
 /// User A tries every method on user B's data (issue 7, "authorization"): B's contact ids,

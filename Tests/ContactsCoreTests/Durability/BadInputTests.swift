@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
+import ContactsStore
 import Testing
 
 /// Every method through the JSON-RPC layer with missing, mistyped, negative, huge and
@@ -83,7 +86,7 @@ struct BadInputTests {
     static func failure(of engine: ContactsEngine, _ method: String, params: JSONValue?) -> Failure? {
         var envelope: JSONObject = ["jsonrpc": .string("2.0"), "id": .integer(1), "method": .string(method)]
         if let params { envelope["params"] = params }
-        let server = JSONRPCServer(methods: engine.methodTable(), clock: { at })
+        let server = JSONRPCServer(methods: ContactsMethods.table(for: engine), clock: { at })
         guard let response = server.respond(to: .object(envelope))?.objectValue else {
             return Failure(reason: "no response", message: "")
         }

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsStore
+import ContactsSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsJSON
 
 /// The params of every method of PROTOCOL §5 with their kinds, and a valid params object
 /// for the bad-input fixture (``BadInputTests``); each bad request changes one param of it.

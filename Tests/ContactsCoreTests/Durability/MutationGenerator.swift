@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 
 /// Seeded streams of mutations (and, on request, reads) inside the bounds of
 /// ``ServiceModel``: every request carries an explicit `at`, so a replay is deterministic.

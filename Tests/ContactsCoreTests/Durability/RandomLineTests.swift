@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
+import ContactsSupport
 import Testing
 
 /// Seeded random byte lines sent to `contacts serve --stdio` (issue 7, "bad input"): random

@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
+import ContactsStore
+import ContactsSupport
 import Testing
 
 /// After a mixed workload through the library, every read method answers identically before
@@ -41,7 +45,7 @@ struct RestartEqualityTests {
     }
 
     @Test func theSnapshotCallsEveryReadMethod() throws {
-        let names = Set(try ContactsEngine().methodTable().names)
+        let names = Set(ContactsMethods.table(for: try ContactsEngine()).names)
         #expect(names == ServiceSnapshot.readMethods.union(ServiceModel.mutations))
         #expect(ServiceSnapshot.readMethods.isDisjoint(with: ServiceModel.mutations))
     }

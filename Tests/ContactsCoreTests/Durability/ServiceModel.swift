@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
 
 /// A naive model of the whole service (PROTOCOL §5, §6) for the inputs the durability tests
 /// generate: plain dictionaries, every read sorted from scratch. It answers a request exactly
@@ -26,7 +28,7 @@ struct ServiceModel {
         var hasNotes: Bool
     }
 
-    struct StoredEvent: Equatable {
+    struct EventRecord: Equatable {
         var creator: String
         var title: String
         var description: String?
@@ -38,7 +40,7 @@ struct ServiceModel {
     var users: [String: User] = [:]
     var books: [String: [String: StoredContact]] = [:]
     var follows: [String: [String: Int64]] = [:]  // follower → followee → since
-    var events: [String: StoredEvent] = [:]
+    var events: [String: EventRecord] = [:]
 
     /// The methods that change state.
     static let mutations: Set<String> = [
@@ -351,7 +353,7 @@ struct ServiceModel {
         if let existing = events[id] {
             return existing.creator == me ? .success(.object(["eventId": .string(id)])) : Self.failure("conflict")
         }
-        events[id] = StoredEvent(
+        events[id] = EventRecord(
             creator: me, title: params["title"]?.stringValue ?? "", description: params["description"]?.stringValue,
             location: params["location"]?.stringValue, startTime: params["startTime"].flatMap(Self.integer),
             createdAt: at)

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsJSON
 
 /// One read request and its answer, compared with object members in key order (the
 /// protocol fixes members, not their order).

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsJSON
+import ContactsModel
 import Testing
 
 @Suite("Fixture generator")

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsSupport
 import Testing
 
 @Suite("Fixture random numbers")

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsJSON
+import ContactsModel
 import Foundation
 import Testing
 
@@ -83,12 +86,12 @@ struct FixtureReaderTests {
                 + "{\"eventId\":\"e2\",\"creatorId\":\"u1\",\"title\":\"\",\"createdAt\":5}\n")
         defer { [follows, events].forEach(cleanUp) }
         #expect(throws: FixtureError.badLine(file: follows, line: 1, reason: "\"since\" must be an integer")) {
-            try FixtureReader<FixtureFollow>.readAll(path: follows)
+            try FixtureReader<FollowRecord>.readAll(path: follows)
         }
-        let reader = try FixtureReader<FixtureEvent>(path: events)
+        let reader = try FixtureReader<EventRecord>(path: events)
         #expect(
             try reader.next()
-                == FixtureEvent(eventId: "e1", creatorId: "u1", title: "Fika", createdAt: 5))
+                == EventRecord(eventId: "e1", creatorId: "u1", title: "Fika", createdAt: 5))
         #expect(throws: FixtureError.badLine(file: events, line: 2, reason: "\"title\" is empty")) {
             try reader.next()
         }

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsFixtures
+import ContactsModel
 import Foundation
 
 /// A fresh, empty directory under the system's temporary directory.
@@ -29,8 +31,8 @@ struct GeneratedFixture: Sendable {
     let summary: FixtureGenerator.Summary
     let users: [FixtureUser]
     let contacts: [Contact]
-    let follows: [FixtureFollow]
-    let events: [FixtureEvent]
+    let follows: [FollowRecord]
+    let events: [EventRecord]
     /// The raw lines of each file, by file name.
     let lines: [String: [[UInt8]]]
     /// Every progress report, in order.
@@ -56,8 +58,8 @@ struct GeneratedFixture: Sendable {
             options: options, summary: summary,
             users: try FixtureReader<FixtureUser>.readAll(path: directory + "/users.jsonl"),
             contacts: try FixtureReader<Contact>.readAll(path: directory + "/contacts.jsonl"),
-            follows: try FixtureReader<FixtureFollow>.readAll(path: directory + "/follows.jsonl"),
-            events: try FixtureReader<FixtureEvent>.readAll(path: directory + "/events.jsonl"),
+            follows: try FixtureReader<FollowRecord>.readAll(path: directory + "/follows.jsonl"),
+            events: try FixtureReader<EventRecord>.readAll(path: directory + "/events.jsonl"),
             lines: lines, progress: reports)
     }
 

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsSupport
 import Testing
 
 /// `effectiveDisplayName`: PROTOCOL §1 (derivation order) and §6 (trimmed of Unicode

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsSupport
 import Testing
 
 /// `Contact(json:)` and `jsonValue` (PROTOCOL §1 and §6 "Contacts").
@@ -25,7 +28,7 @@ import Testing
     @Test(arguments: ["[]", "[{\"id\":\"a\"}]", "\"a\"", "1", "null", "true"])
     func notAnObject(_ text: String) throws {
         #expect(try Self.rejection(text) == .notAnObject)
-        #expect(ContactRejection.notAnObject.rawValue == "not_an_object")
+        #expect(ContactRejection.notAnObject.wireName == "not_an_object")
     }
 
     static let invalidIDs: [String] = [
@@ -40,7 +43,7 @@ import Testing
     @Test(arguments: invalidIDs)
     func invalidID(_ text: String) throws {
         #expect(try Self.rejection(text) == .invalidID)
-        #expect(ContactRejection.invalidID.rawValue == "invalid_id")
+        #expect(ContactRejection.invalidID.wireName == "invalid_id")
     }
 
     static let validIDs: [String] = [
@@ -64,7 +67,7 @@ import Testing
             let value = JSONValue.object(["id": .string("c1"), key: wrong])
             #expect(throws: ContactRejection.invalidField, "\(key): \(wrong.jsonText)") { try Contact(json: value) }
         }
-        #expect(ContactRejection.invalidField.rawValue == "invalid_field")
+        #expect(ContactRejection.invalidField.wireName == "invalid_field")
     }
 
     @Test(arguments: listKeys)

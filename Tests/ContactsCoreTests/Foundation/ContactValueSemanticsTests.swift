@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsModel
 import Testing
 
 /// `Contact` keeps its members in one shared box: copies must still behave as independent

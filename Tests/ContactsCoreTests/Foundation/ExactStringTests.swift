@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 import Testing
 
 /// Ids and JSON keys compare by UTF-8 bytes, never by canonical equivalence.

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsModel
 import Testing
 
 /// PROTOCOL §1's id rules, checked against the definition: 1–128 UTF-8 bytes, no code point of

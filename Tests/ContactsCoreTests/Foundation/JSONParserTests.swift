@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 import Testing
 
 /// The strict parser accepts exactly RFC 8259 JSON plus the fine print of PROTOCOL §6.

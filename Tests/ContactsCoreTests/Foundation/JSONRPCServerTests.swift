@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
+import ContactsSupport
 import Synchronization
 import Testing
 
@@ -28,14 +31,15 @@ import Testing
     @Test func reasonCodesAreTheProtocolTable() {
         let table: [RPCError.Reason: Int] = [
             .parseError: -32700, .invalidRequest: -32600, .unknownMethod: -32601, .invalidParams: -32602,
-            .notFound: -32004, .conflict: -32009, .rateLimited: -32029, .internalError: -32603,
+            .notFound: -32004, .conflict: -32009, .rateLimited: -32029, .forbidden: -32003, .unavailable: -32013,
+            .internalError: -32603,
         ]
         #expect(Set(RPCError.Reason.allCases) == Set(table.keys))
         for reason in RPCError.Reason.allCases { #expect(reason.code == table[reason], "\(reason)") }
         #expect(
             RPCError.Reason.allCases.map(\.rawValue) == [
                 "parse_error", "invalid_request", "unknown_method", "invalid_params", "not_found", "conflict",
-                "rate_limited", "internal",
+                "rate_limited", "forbidden", "unavailable", "internal",
             ])
     }
 

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 import Testing
 
 /// The writer's output: compact, ordered, escaped as RFC 8259 requires, and read back by the

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
 import Testing
 
 /// The typed parameter accessors (PROTOCOL §5 limits, §6 "Parameters").

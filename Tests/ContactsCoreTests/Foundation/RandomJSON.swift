@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 
 /// Seeded random JSON values for round-trip and robustness tests.
 enum RandomJSON {

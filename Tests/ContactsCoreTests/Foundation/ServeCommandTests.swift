@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
+import ContactsSupport
 import Testing
 
 /// `contacts serve --stdio` as a subprocess: the transport rules over real pipes, one

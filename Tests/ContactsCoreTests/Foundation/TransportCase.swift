@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
 import Testing
 
 /// One request line and the response PROTOCOL §5/§6 "Transport" requires for it, from a

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 import Testing
 
 /// Streaming XXH3 against one-shot XXH3 over the concatenation of the pieces.

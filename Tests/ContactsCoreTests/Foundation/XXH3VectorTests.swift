@@ -1,5 +1,6 @@
 import CXXHash
 import ContactsCore
+import ContactsSupport
 import Testing
 
 /// XXH3 one-shot hashing: published vectors, the C library called directly, and the three

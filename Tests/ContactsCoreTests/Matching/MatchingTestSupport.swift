@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsMatching
+import ContactsSupport
 
 extension SplitMix64 {
     /// A random E.164 number (as an integer) of 7 to 15 digits, now and then an extreme one.

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsMatching
+import ContactsSupport
 import Testing
 
 @Suite struct PhoneKeyHasherTests {

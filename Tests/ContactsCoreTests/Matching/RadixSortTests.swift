@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSupport
 import Testing
 
 @Suite struct RadixSortTests {

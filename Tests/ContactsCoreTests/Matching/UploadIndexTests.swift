@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsMatching
+import ContactsSupport
 import Testing
 
 /// The naive model: owner → contact → numbers, every answer derived by scanning.

@@ -1,5 +1,7 @@
 import ContactsCore
+import ContactsJSON
 import Foundation
+import PhoneNumbers
 import Testing
 
 /// Agreement with libphonenumber on the golden corpus (Fixtures/phone_corpus.jsonl, written by

@@ -1,4 +1,5 @@
 import ContactsCore
+import PhoneNumbers
 import Testing
 
 /// The public API on hand-picked examples (the corpus test covers the breadth), the lookups,

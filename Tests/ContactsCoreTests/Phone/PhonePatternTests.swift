@@ -1,5 +1,7 @@
 import ContactsCore
+import ContactsSupport
 import Foundation
+import PhoneNumbers
 import Testing
 
 /// The pattern engine (automata and the prefix matcher) against a reference regex engine,

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSupport
+import PhoneNumbers
 import Testing
 
 /// Random byte strings and random mutations of valid numbers: the normalizer never traps and

@@ -1,3 +1,5 @@
+import ContactsSupport
+import PhoneNumbers
 import Testing
 
 @testable import ContactsCore

@@ -1,4 +1,5 @@
 import CBitmap
+import ContactsSupport
 import Testing
 
 @testable import ContactsCore

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsModel
+import ContactsSearch
 
 /// PROTOCOL §2 read literally, as the oracle the index must equal: fold every field, test
 /// every term on every contact by substring on code points, then sort every match by tier,

@@ -1,4 +1,5 @@
 import CPostings
+import ContactsSupport
 import Testing
 
 @testable import ContactsCore

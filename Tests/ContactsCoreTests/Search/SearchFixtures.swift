@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 
 /// Random contacts and queries for the search tests: names with diacritics and from many
 /// scripts, shared prefixes (so every ranking tier and tie occurs), emails, phones in varied

@@ -1,3 +1,4 @@
+import ContactsSearch
 import Testing
 
 @testable import ContactsCore

@@ -1,3 +1,6 @@
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
 import Testing
 
 @testable import ContactsCore

@@ -1,3 +1,5 @@
+import ContactsSearch
+import ContactsSupport
 import Testing
 
 @testable import ContactsCore

@@ -1,3 +1,5 @@
+import ContactsModel
+import ContactsSupport
 import Dispatch
 import Testing
 

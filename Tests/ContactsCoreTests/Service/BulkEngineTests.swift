@@ -1,4 +1,9 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsService
+import ContactsStore
+import ContactsSupport
 import Testing
 
 /// The engine's bulk paths answer as the one-change-at-a-time paths do: users registered in
@@ -55,8 +60,9 @@ struct BulkEngineTests {
         var random = SplitMix64(seed: seed &+ 100)
         for uploader in 0..<10 {
             let book = Self.book(40, from: uploader * 40, numbers: users.map(\.e164), random: &random)
-            let ours = try bulk.uploadContacts(as: "u\(uploader)", contacts: book, at: Self.now)
-            let theirs = try single.uploadContacts(as: "u\(uploader)", contacts: book, at: Self.now)
+            let entries = Contact.uploadEntries(book)
+            let ours = try bulk.uploadContacts(as: "u\(uploader)", entries: entries, at: Self.now)
+            let theirs = try single.uploadContacts(as: "u\(uploader)", entries: entries, at: Self.now)
             #expect(ours == theirs, "seed \(seed)")
         }
         for user in users.prefix(40) {
@@ -69,7 +75,7 @@ struct BulkEngineTests {
         }
         // A taken number stays taken.
         let taken = users[7]
-        #expect(throws: RPCError.self) {
+        #expect(throws: ContactsError.self) {
             try bulk.registerUser("newcomer", phone: "+\(taken.e164)", at: Self.now)
         }
     }
@@ -102,14 +108,15 @@ struct BulkEngineTests {
         for size in [30, 5, 60, 10, 120] {
             let first = Int(random.next() % 80)
             let batch = Self.book(size, from: first, numbers: users.map(\.e164), random: &random)
-            _ = try engine.uploadContacts(as: "u0", contacts: batch, at: Self.now)
+            _ = try engine.uploadContacts(as: "u0", entries: Contact.uploadEntries(batch), at: Self.now)
             for entry in batch {
                 guard let id = entry.objectValue?["id"]?.stringValue else { continue }
                 if final[id] == nil { order.append(id) }
                 final[id] = entry
             }
         }
-        _ = try reference.uploadContacts(as: "u0", contacts: order.compactMap { final[$0] }, at: Self.now)
+        _ = try reference.uploadContacts(
+            as: "u0", entries: Contact.uploadEntries(order.compactMap { final[$0] }), at: Self.now)
         for query in ["name1", "family3", "555", "415", "Name", "c1", ""] {
             for field in [SearchField.any, .name, .phone] {
                 let ours = try engine.searchContacts(as: "u0", query: query, field: field, skip: 0, limit: 500)

@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsSupport
+import PhoneNumbers
 import Testing
 
 /// Randomized sequences of the five Find-Your-Friends methods through JSON-RPC, each
@@ -49,7 +53,7 @@ struct FriendFinderModelTests {
                     stored[contact.id] = (contact, numbers)
                     accepted += 1
                 } catch {
-                    rejected.append(.object(["index": .integer(index), "reason": .string(error.rawValue)]))
+                    rejected.append(.object(["index": .integer(index), "reason": .string(error.wireName)]))
                 }
             }
             let held = Set((books[userId] ?? [:]).values.flatMap(\.numbers))

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsJSON
 import Testing
 
 /// libphonenumber calls some numbers longer than E.164's 15 digits possible (DE, JP, …); the

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsSupport
 import Testing
 
 /// `lookupContactMatches` pages are keyset pages: while other users upload, register and

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 import Testing
 
 /// Several engines live side by side in one process with no shared state (DESIGN.md, "Beyond

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsService
 
 /// Drives a service in-process through the JSON-RPC layer, as a client would.
 struct RPCTestClient {
@@ -6,7 +8,7 @@ struct RPCTestClient {
     private var nextID: Int64 = 1
 
     init(engine: ContactsEngine) {
-        server = JSONRPCServer(methods: engine.methodTable(), clock: { 0 })
+        server = JSONRPCServer(methods: ContactsMethods.table(for: engine), clock: { 0 })
     }
 
     /// Calls `method` with `params`; returns `.success(result)` or `.failure(reason)`.

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSearch
+import ContactsSupport
 
 /// Seeded inputs for the search service tests: contacts with diacritics, mixed scripts,
 /// compatibility characters, emails, phones in several formats and notes; queries cut from

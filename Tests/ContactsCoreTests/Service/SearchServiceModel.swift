@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsSearch
 
 /// PROTOCOL §2 read literally, as the oracle of the search service tests: every term tested
 /// on every entry by byte substring of folded text, every match sorted by tier, then folded

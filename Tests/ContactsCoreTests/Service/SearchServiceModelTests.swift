@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
 import Testing
 
 /// Randomized sequences of the search methods through JSON-RPC — `searchContacts`,

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
 import Testing
 
 /// The search methods' fine print through JSON-RPC (PROTOCOL §1, §2, §5, §6 "Search",

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsJSON
+import ContactsSupport
 import Testing
 
 /// Randomized sequences of the follow and feed methods through JSON-RPC, each response

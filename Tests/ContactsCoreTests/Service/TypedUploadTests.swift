@@ -1,4 +1,8 @@
 import ContactsCore
+import ContactsJSON
+import ContactsModel
+import ContactsService
+import ContactsSupport
 import Testing
 
 /// `uploadContacts` with typed contacts answers and stores exactly as the JSON form does with
@@ -38,7 +42,8 @@ struct TypedUploadTests {
         for (number, book) in books.enumerated() {
             let uploader = "u\(number % 6)"
             let ours = try typed.uploadContacts(as: uploader, contacts: book, at: Self.now)
-            let theirs = try json.uploadContacts(as: uploader, contacts: book.map(\.jsonValue), at: Self.now)
+            let theirs = try json.uploadContacts(
+                as: uploader, entries: Contact.uploadEntries(book.map(\.jsonValue)), at: Self.now)
             #expect(ours == theirs, "seed \(seed): book \(number)")
         }
         for user in users {
@@ -68,7 +73,7 @@ struct TypedUploadTests {
         let engine = try ContactsEngine(
             configuration: EngineConfiguration(maximumContactsPerUpload: 2),
             registeredUsers: BulkEngineTests.users(3, seed: 9))
-        #expect(throws: RPCError.self) {
+        #expect(throws: ContactsError.self) {
             try engine.uploadContacts(
                 as: "u0", contacts: [Contact(id: "a"), Contact(id: "b"), Contact(id: "c")], at: Self.now)
         }

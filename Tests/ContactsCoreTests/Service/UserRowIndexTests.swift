@@ -1,3 +1,5 @@
+import ContactsStore
+import ContactsSupport
 import Testing
 
 @testable import ContactsCore

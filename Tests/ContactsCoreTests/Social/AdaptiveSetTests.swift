@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 import Testing
 
 /// `AdaptiveSet` against a plain sorted array of unique values.

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 import Testing
 
 /// `EventStore` and its feed against a naive model: a list of events and a set of follow

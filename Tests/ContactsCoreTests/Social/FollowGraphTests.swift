@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 import Testing
 
 /// `FollowGraph` against `NaiveFollowModel`, every answer compared, pages in full order.

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsSocial
 
 /// The obviously-correct model of a follow graph: a dictionary from (follower, followee)
 /// pairs to `since`, pages computed by filtering and sorting everything.

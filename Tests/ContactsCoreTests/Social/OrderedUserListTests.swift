@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 import Testing
 
 /// `OrderedUserList` (ordered here by plain integer order) against a sorted array, through

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsSocial
+import ContactsSupport
 import Testing
 
 /// `SinceColumn` against a plain `[Int64]`: narrow spreads, widening, extremes.

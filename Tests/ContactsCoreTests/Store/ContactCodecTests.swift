@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsModel
+import ContactsSupport
 import Testing
 
 /// The BLOB form of contacts and phones.
@@ -7,9 +9,9 @@ struct ContactCodecTests {
     static let seeds: [UInt64] = Array(1...12)
 
     private func encoded(_ contact: Contact) -> [UInt8] {
-        var bytes: [UInt8] = []
-        ContactCodec.encodeBody(contact, into: &bytes)
-        return bytes
+        var writer = BinaryWriter()
+        ContactCodec.writeBody(contact, to: &writer)
+        return writer.bytes
     }
 
     private func decode(_ bytes: [UInt8], id: String = "x", ownerId: String = "o") throws -> Contact {
@@ -30,8 +32,9 @@ struct ContactCodecTests {
             #expect(encoded(back) == bytes)
 
             let phones = random.phones()
-            var phoneBytes: [UInt8] = []
-            ContactCodec.encodePhones(phones, into: &phoneBytes)
+            var phoneWriter = BinaryWriter()
+            ContactCodec.writePhones(phones, to: &phoneWriter)
+            let phoneBytes = phoneWriter.bytes
             #expect(phoneBytes.count == phones.count * 8)
             #expect(try phoneBytes.withUnsafeBytes { try ContactCodec.decodePhones($0) } == phones)
         }
@@ -50,23 +53,47 @@ struct ContactCodecTests {
         var random = StoreTestRandom(seed: seed)
         let bytes = encoded(random.contact(id: "c"))
         for length in 0..<bytes.count {
-            #expect(throws: ContactCodec.DecodingError.self) { try decode(Array(bytes.prefix(length))) }
+            #expect(throws: BinaryFormatError.self) { try decode(Array(bytes.prefix(length))) }
         }
-        #expect(throws: ContactCodec.DecodingError.self) { try decode(bytes + [0]) }
+        #expect(throws: BinaryFormatError.self) { try decode(bytes + [0]) }
     }
 
     @Test func refusesUnknownFormatsAndImpossibleCounts() {
-        #expect(throws: ContactCodec.DecodingError(reason: "unknown contact format 2")) {
+        #expect(throws: BinaryFormatError.corrupt("unknown contact format 2 in contact x")) {
             try decode([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         }
         // Six empty strings, then a phone list claiming 2^62 entries in the bytes left.
         let huge: [UInt8] = [1, 0, 0, 0, 0, 0, 0] + [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40]
-        #expect(throws: ContactCodec.DecodingError.self) { try decode(huge) }
+        #expect(throws: BinaryFormatError.self) { try decode(huge) }
         // A string length past the end.
-        #expect(throws: ContactCodec.DecodingError.self) { try decode([1, 0xFF, 0x7F, 65]) }
-        #expect(throws: ContactCodec.DecodingError.self) {
+        #expect(throws: BinaryFormatError.self) { try decode([1, 0xFF, 0x7F, 65]) }
+        #expect(throws: BinaryFormatError.self) {
             try [UInt8](repeating: 1, count: 12).withUnsafeBytes { try ContactCodec.decodePhones($0) }
         }
+    }
+
+    @Test func refusesTextThatIsNotUTF8() {
+        // givenName of one byte 0xFF: every string of a body must be valid UTF-8.
+        #expect(throws: BinaryFormatError.self) { try decode([1, 1, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }
+    }
+
+    @Test(arguments: seeds)
+    func writesWholeContactsWithTheirIds(seed: UInt64) throws {
+        var random = StoreTestRandom(seed: seed)
+        var writer = BinaryWriter()
+        let contacts = (0..<10).map { index in
+            var contact = random.contact(id: "c\(index)")
+            contact.ownerId = "o\(index % 3)"
+            return contact
+        }
+        for contact in contacts { ContactCodec.write(contact, to: &writer) }
+        let decoded = try writer.bytes.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            let decoded = try (0..<contacts.count).map { _ in try ContactCodec.read(from: &reader) }
+            #expect(reader.isAtEnd)
+            return decoded
+        }
+        #expect(decoded == contacts)
     }
 
     @Test func encodesAnEmptyContactCompactly() throws {

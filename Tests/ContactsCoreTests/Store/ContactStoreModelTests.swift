@@ -1,10 +1,13 @@
 import ContactsCore
+import ContactsModel
+import ContactsStore
+import ContactsSupport
 import Foundation
 import Testing
 
 /// Random mutations against a naive in-memory model, with reopens along the way: every
 /// answer, every refusal and the final contents must equal the model's.
-@Suite("ContactStore vs model")
+@Suite("SQLiteStore vs model")
 struct ContactStoreModelTests {
     static let seeds: [UInt64] = Array(1...8)
 
@@ -14,7 +17,7 @@ struct ContactStoreModelTests {
         var users: [Bytes: (userId: String, e164: UInt64, name: String)] = [:]
         var follows: [Bytes: [Bytes: Int64]] = [:]
         var contacts: [Bytes: [Bytes: (contact: Contact, phones: [UInt64])]] = [:]
-        var events: [Bytes: StoredEvent] = [:]
+        var events: [Bytes: EventRecord] = [:]
         var searches: [Bytes: [String]] = [:]
         var budget: [Bytes: [Int64: Int]] = [:]
 
@@ -115,12 +118,12 @@ struct ContactStoreModelTests {
         case addBudget(String, Int64, Int)
         case follow(String, String, Int64)
         case unfollow(String, String)
-        case createEvent(StoredEvent)
+        case createEvent(EventRecord)
         case deleteEvent(String, String)
         case search(String, String)
 
         /// Runs the op on the store; an outcome string comparable with the model's.
-        func run(_ tx: borrowing StoreTransaction) throws(StoreError) -> String {
+        func run(_ tx: borrowing SQLiteTransaction) throws(StoreError) -> String {
             switch self {
             case .register(let user, let e164, let name):
                 _ = try tx.registerUser(userId: user, e164: e164, displayName: name)
@@ -148,12 +151,12 @@ struct ContactStoreModelTests {
     static func b(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     static func line(_ contact: Contact, _ phones: [UInt64]) -> String {
-        var body: [UInt8] = []
-        ContactCodec.encodeBody(contact, into: &body)
-        return "contact \(b(contact.ownerId)) \(b(contact.id)) \(body) \(phones)"
+        var body = BinaryWriter()
+        ContactCodec.writeBody(contact, to: &body)
+        return "contact \(b(contact.ownerId)) \(b(contact.id)) \(body.bytes) \(phones)"
     }
 
-    static func line(_ event: StoredEvent) -> String {
+    static func line(_ event: EventRecord) -> String {
         "event \(b(event.eventId)) \(b(event.creatorId)) \(b(event.title)) \(event.description.map(b) as Any)"
             + " \(event.location.map(b) as Any) \(event.startTime as Any) \(event.createdAt)"
     }
@@ -199,7 +202,7 @@ struct ContactStoreModelTests {
         case 70..<86:
             let optional = Bool.random(using: &random)
             return .createEvent(
-                StoredEvent(
+                EventRecord(
                     eventId: "e\(Int.random(in: 0..<6, using: &random))", creatorId: user(&random),
                     title: "t" + random.text(), description: optional ? random.text() : nil,
                     location: optional ? nil : random.text(), startTime: optional ? time : nil, createdAt: time))
@@ -214,7 +217,7 @@ struct ContactStoreModelTests {
         let directory = try StoreTestDirectory()
         let path = directory.path("model.db")
         let options = StoreOptions(busyTimeoutMilliseconds: 50, searchFlushDelayMilliseconds: 3_600_000)
-        var store = try ContactStore.open(path: path, options: options)
+        var store = try SQLiteStore.open(path: path, options: options)
         var model = Model()
         for round in 0..<150 {
             if Int.random(in: 0..<5, using: &random) == 0 {
@@ -249,13 +252,13 @@ struct ContactStoreModelTests {
             }
             if round % 50 == 49 {
                 try store.close()
-                store = try ContactStore.open(path: path, options: options)
+                store = try SQLiteStore.open(path: path, options: options)
             }
         }
         try store.flushSearches()
         #expect(Self.lines(of: try store.loadSnapshot()) == model.lines, "seed \(seed)")
         try store.close()
-        let reopened = try ContactStore.open(path: path, options: options)
+        let reopened = try SQLiteStore.open(path: path, options: options)
         #expect(Self.lines(of: try reopened.loadSnapshot()) == model.lines, "seed \(seed) after reopen")
         try reopened.close()
     }

@@ -1,31 +1,33 @@
 import ContactsCore
+import ContactsModel
+import ContactsStore
 import Foundation
 import Testing
 
 /// Each typed write, its round trip through a reopen, and transactions.
-@Suite("ContactStore writes")
+@Suite("SQLiteStore writes")
 struct ContactStoreWriteTests {
     private struct Abort: Error {}
 
     /// Opens a store in a fresh directory, runs `body`, closes it, and returns the
     /// snapshot read back after reopening.
     private func withStore(
-        _ body: (ContactStore) throws -> Void
+        _ body: (SQLiteStore) throws -> Void
     ) throws -> StoreSnapshot {
         let directory = try StoreTestDirectory()
         let path = directory.path("s.db")
-        let store = try ContactStore.open(path: path, options: storeTestOptions)
+        let store = try SQLiteStore.open(path: path, options: storeTestOptions)
         try body(store)
         let before = try store.loadSnapshot()
         try store.close()
-        let reopened = try ContactStore.open(path: path, options: storeTestOptions)
+        let reopened = try SQLiteStore.open(path: path, options: storeTestOptions)
         defer { try? reopened.close() }
         let after = try reopened.loadSnapshot()
         #expect(after == before)
         return after
     }
 
-    private func register(_ store: ContactStore, _ users: [(String, UInt64)]) throws {
+    private func register(_ store: SQLiteStore, _ users: [(String, UInt64)]) throws {
         try store.transaction { tx throws in
             for (userId, e164) in users {
                 _ = try tx.registerUser(userId: userId, e164: e164, displayName: "name of \(userId)")
@@ -87,8 +89,8 @@ struct ContactStoreWriteTests {
                 #expect(try tx.follow(followerId: "cy", followeeId: "ann", since: 13))
                 try tx.upsertContacts(ownerId: "ann", [(Contact(id: "c1", displayName: "x"), [22])])
                 try tx.upsertContacts(ownerId: "bob", [(Contact(id: "c1", displayName: "y"), [11])])
-                try tx.createEvent(StoredEvent(eventId: "e1", creatorId: "ann", title: "Party", createdAt: 5))
-                try tx.createEvent(StoredEvent(eventId: "e2", creatorId: "bob", title: "Talk", createdAt: 6))
+                try tx.createEvent(EventRecord(eventId: "e1", creatorId: "ann", title: "Party", createdAt: 5))
+                try tx.createEvent(EventRecord(eventId: "e2", creatorId: "bob", title: "Talk", createdAt: 6))
                 try tx.addBudgetUsage(userId: "ann", day: 19_000, count: 7)
             }
             store.recordSearch(userId: "ann", query: "jo")
@@ -99,7 +101,7 @@ struct ContactStoreWriteTests {
             #expect(try store.transaction { tx in try tx.budgetUsage(userId: "ann", day: 19_000) } == 7)
         }
         #expect(snapshot.users.map(\.userId) == ["bob", "cy"])
-        #expect(snapshot.follows == [StoreSnapshot.Follow(followerId: "bob", followeeId: "cy", since: 12)])
+        #expect(snapshot.follows == [FollowRecord(followerId: "bob", followeeId: "cy", since: 12)])
         #expect(snapshot.contacts.map { [$0.contact.ownerId, $0.contact.displayName] } == [["bob", "y"]])
         #expect(snapshot.events.map(\.eventId) == ["e2"])
         #expect(snapshot.recentSearches == ["bob": ["al"]])
@@ -182,23 +184,23 @@ struct ContactStoreWriteTests {
         }
         #expect(
             snapshot.follows == [
-                StoreSnapshot.Follow(followerId: "ann", followeeId: "bob", since: 100),
-                StoreSnapshot.Follow(followerId: "bob", followeeId: "ann", since: -5),
-                StoreSnapshot.Follow(followerId: "cy", followeeId: "bob", since: 400),
+                FollowRecord(followerId: "ann", followeeId: "bob", since: 100),
+                FollowRecord(followerId: "bob", followeeId: "ann", since: -5),
+                FollowRecord(followerId: "cy", followeeId: "bob", since: 400),
             ])
     }
 
     @Test func createsAndDeletesEvents() throws {
-        let full = StoredEvent(
+        let full = EventRecord(
             eventId: "e1", creatorId: "ann", title: "Fiesta", description: "Música 🎉",
             location: "", startTime: -1, createdAt: 1_700_000_000_000)
-        let bare = StoredEvent(eventId: "e2", creatorId: "bob", title: "T", createdAt: 0)
+        let bare = EventRecord(eventId: "e2", creatorId: "bob", title: "T", createdAt: 0)
         let snapshot = try withStore { store in
             try register(store, [("ann", 1_1), ("bob", 2_2)])
             try store.transaction { tx throws in
                 try tx.createEvent(full)
                 try tx.createEvent(bare)
-                try tx.createEvent(StoredEvent(eventId: "e3", creatorId: "ann", title: "Gone", createdAt: 1))
+                try tx.createEvent(EventRecord(eventId: "e3", creatorId: "ann", title: "Gone", createdAt: 1))
                 #expect(try tx.deleteEvent(eventId: "e2", creatorId: "ann") == false)
                 #expect(try tx.deleteEvent(eventId: "nope", creatorId: "ann") == false)
                 #expect(try tx.deleteEvent(eventId: "e3", creatorId: "nobody") == false)
@@ -206,22 +208,22 @@ struct ContactStoreWriteTests {
             }
             #expect {
                 try store.transaction { tx throws in
-                    try tx.createEvent(StoredEvent(eventId: "e1", creatorId: "bob", title: "Mine", createdAt: 2))
+                    try tx.createEvent(EventRecord(eventId: "e1", creatorId: "bob", title: "Mine", createdAt: 2))
                 }
             } throws: { "\($0)".contains("event id \"e1\" is taken") }
             #expect(throws: StoreError.unknownUser(path: store.path, userId: "zed")) {
                 try store.transaction { tx throws in
-                    try tx.createEvent(StoredEvent(eventId: "e9", creatorId: "zed", title: "x", createdAt: 2))
+                    try tx.createEvent(EventRecord(eventId: "e9", creatorId: "zed", title: "x", createdAt: 2))
                 }
             }
             // An id is free again after deletion.
             try store.transaction { tx throws in
-                try tx.createEvent(StoredEvent(eventId: "e3", creatorId: "bob", title: "Back", createdAt: 3))
+                try tx.createEvent(EventRecord(eventId: "e3", creatorId: "bob", title: "Back", createdAt: 3))
             }
         }
         #expect(
             snapshot.events == [
-                full, bare, StoredEvent(eventId: "e3", creatorId: "bob", title: "Back", createdAt: 3),
+                full, bare, EventRecord(eventId: "e3", creatorId: "bob", title: "Back", createdAt: 3),
             ])
     }
 
@@ -248,7 +250,7 @@ struct ContactStoreWriteTests {
             #expect(answer)
         }
         #expect(snapshot.users.map(\.userId) == ["ann", "bob"])
-        #expect(snapshot.follows == [StoreSnapshot.Follow(followerId: "bob", followeeId: "ann", since: 9)])
+        #expect(snapshot.follows == [FollowRecord(followerId: "bob", followeeId: "ann", since: 9)])
         #expect(snapshot.contacts.isEmpty && snapshot.budgetUsage.isEmpty)
     }
 
@@ -257,7 +259,7 @@ struct ContactStoreWriteTests {
     @Test func committedWritesSurviveWithoutAClose() throws {
         let directory = try StoreTestDirectory()
         let path = directory.path("live.db")
-        let store = try ContactStore.open(path: path, options: storeTestOptions)
+        let store = try SQLiteStore.open(path: path, options: storeTestOptions)
         try register(store, [("ann", 1_1), ("bob", 2_2)])
         try store.transaction { tx throws in
             _ = try tx.follow(followerId: "ann", followeeId: "bob", since: 42)
@@ -270,7 +272,7 @@ struct ContactStoreWriteTests {
             try FileManager.default.copyItem(atPath: path + suffix, toPath: crashed.path("copy.db" + suffix))
         }
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-        let recovered = try ContactStore.open(path: crashed.path("copy.db"), options: storeTestOptions)
+        let recovered = try SQLiteStore.open(path: crashed.path("copy.db"), options: storeTestOptions)
         #expect(try recovered.loadSnapshot() == expected)
         try recovered.close()
         try store.close()
@@ -278,7 +280,7 @@ struct ContactStoreWriteTests {
 
     @Test func serializesConcurrentWritersAndSearches() async throws {
         let directory = try StoreTestDirectory()
-        let store = try ContactStore.open(path: directory.path("many.db"), options: storeTestOptions)
+        let store = try SQLiteStore.open(path: directory.path("many.db"), options: storeTestOptions)
         let users = (0..<8).map { "u\($0)" }
         try store.transaction { tx throws in
             for (index, user) in users.enumerated() {
@@ -301,7 +303,7 @@ struct ContactStoreWriteTests {
         let snapshot = try store.loadSnapshot()
         #expect(snapshot.follows.count == 8 * 7)
         try store.close()
-        let reopened = try ContactStore.open(path: store.path, options: storeTestOptions)
+        let reopened = try SQLiteStore.open(path: store.path, options: storeTestOptions)
         let searches = try reopened.loadSnapshot().recentSearches
         try reopened.close()
         #expect(searches.count == 8)
@@ -320,7 +322,7 @@ struct ContactStoreWriteTests {
             mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
                 calls.append("contact \(owner) \(contact.id)")
             }
-            mutating func loadEvent(_ event: StoredEvent, creator: StoreUserKey) throws {
+            mutating func loadEvent(_ event: EventRecord, creator: StoreUserKey) throws {
                 calls.append("event \(event.eventId) \(creator)")
             }
             mutating func loadRecentSearches(user: StoreUserKey, queries: [String]) throws {
@@ -331,7 +333,7 @@ struct ContactStoreWriteTests {
             }
         }
         let directory = try StoreTestDirectory()
-        let store = try ContactStore.open(path: directory.path("o.db"), options: storeTestOptions)
+        let store = try SQLiteStore.open(path: directory.path("o.db"), options: storeTestOptions)
         defer { try? store.close() }
         let keys = try store.transaction { tx throws in
             let z = try tx.registerUser(userId: "z", e164: 1, displayName: "")
@@ -340,8 +342,8 @@ struct ContactStoreWriteTests {
             _ = try tx.follow(followerId: "z", followeeId: "a", since: 1)
             try tx.upsertContacts(ownerId: "a", [(Contact(id: "y"), []), (Contact(id: "b"), [])])
             try tx.upsertContacts(ownerId: "z", [(Contact(id: "a"), [])])
-            try tx.createEvent(StoredEvent(eventId: "q", creatorId: "z", title: "t", createdAt: 1))
-            try tx.createEvent(StoredEvent(eventId: "p", creatorId: "a", title: "t", createdAt: 1))
+            try tx.createEvent(EventRecord(eventId: "q", creatorId: "z", title: "t", createdAt: 1))
+            try tx.createEvent(EventRecord(eventId: "p", creatorId: "a", title: "t", createdAt: 1))
             try tx.addBudgetUsage(userId: "z", day: 1, count: 1)
             try tx.addBudgetUsage(userId: "a", day: 2, count: 1)
             try tx.addBudgetUsage(userId: "a", day: 1, count: 1)
@@ -352,7 +354,7 @@ struct ContactStoreWriteTests {
         store.recordSearch(userId: "a", query: "three")
         try store.flushSearches()
         var recorder = Recorder()
-        try store.load(into: &recorder)
+        _ = try store.load(into: &recorder)
         let (z, a) = (keys.z, keys.a)
         #expect(
             recorder.calls == [

@@ -1,4 +1,5 @@
 import ContactsCore
+import ContactsStore
 import Foundation
 import Testing
 
@@ -8,8 +9,8 @@ struct RecentSearchWriteBehindTests {
     /// Options whose background flush never fires during a test.
     private let noTimer = StoreOptions(busyTimeoutMilliseconds: 50, searchFlushDelayMilliseconds: 3_600_000)
 
-    private func openWithUser(_ path: String, options: StoreOptions) throws -> ContactStore {
-        let store = try ContactStore.open(path: path, options: options)
+    private func openWithUser(_ path: String, options: StoreOptions) throws -> SQLiteStore {
+        let store = try SQLiteStore.open(path: path, options: options)
         _ = try store.transaction { tx in try tx.registerUser(userId: "ann", e164: 11, displayName: "") }
         return store
     }
@@ -47,7 +48,7 @@ struct RecentSearchWriteBehindTests {
         store.recordSearch(userId: "ann", query: "María")
         store.recordSearch(userId: "nobody", query: "dropped")
         try store.close()
-        let reopened = try ContactStore.open(path: path, options: noTimer)
+        let reopened = try SQLiteStore.open(path: path, options: noTimer)
         #expect(try reopened.loadSnapshot().recentSearches == ["ann": ["María"]])
         try reopened.close()
     }
@@ -59,7 +60,7 @@ struct RecentSearchWriteBehindTests {
             let store = try openWithUser(path, options: noTimer)
             store.recordSearch(userId: "ann", query: "kept")
         }
-        let reopened = try ContactStore.open(path: path, options: noTimer)
+        let reopened = try SQLiteStore.open(path: path, options: noTimer)
         #expect(try reopened.loadSnapshot().recentSearches == ["ann": ["kept"]])
         try reopened.close()
         reopened.recordSearch(userId: "ann", query: "after close")
@@ -120,7 +121,7 @@ struct RecentSearchWriteBehindTests {
             if step % 37 == 0 { try store.flushSearches() }
         }
         try store.close()
-        let reopened = try ContactStore.open(path: path, options: noTimer)
+        let reopened = try SQLiteStore.open(path: path, options: noTimer)
         let stored = try reopened.loadSnapshot().recentSearches
         try reopened.close()
         #expect(stored.mapValues { $0.map { Array($0.utf8) } } == model)

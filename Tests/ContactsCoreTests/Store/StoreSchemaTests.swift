@@ -1,13 +1,15 @@
 import ContactsCore
+import ContactsModel
+import ContactsStore
 import Foundation
 import Testing
 
-/// The migration mechanism, with a fake version 2.
+/// The migration mechanism, with a fake next version (3), and the real step from version 1.
 @Suite("StoreSchema migrations")
 struct StoreSchemaTests {
-    /// A version 2 that adds a column to users and fills it from the existing rows.
-    static let version2 = StoreSchema(migrations: [
-        .createVersion1,
+    /// A version 3 that adds a column to users and fills it from the existing rows.
+    static let nextVersion = StoreSchema(migrations: [
+        .createVersion1, .addChangePosition,
         StoreSchema.Migration("add users.nameLength") { connection throws(StoreError) in
             try connection.execute(
                 """
@@ -17,17 +19,17 @@ struct StoreSchemaTests {
         },
     ])
 
-    /// A version 2 whose step writes, then fails.
-    static let failingVersion2 = StoreSchema(migrations: [
-        .createVersion1,
+    /// A version 3 whose step writes, then fails.
+    static let failingNextVersion = StoreSchema(migrations: [
+        .createVersion1, .addChangePosition,
         StoreSchema.Migration("half-done step") { connection throws(StoreError) in
             try connection.execute("CREATE TABLE scratch (x); INSERT INTO scratch VALUES (1)")
             try connection.execute("INSERT INTO no_such_table VALUES (1)")
         },
     ])
 
-    private func makeVersion1Store(at path: String) throws {
-        let store = try ContactStore.open(path: path, options: storeTestOptions)
+    private func makeCurrentStore(at path: String) throws {
+        let store = try SQLiteStore.open(path: path, options: storeTestOptions)
         try store.transaction { tx in
             _ = try tx.registerUser(userId: "ann", e164: 11, displayName: "Ann")
             _ = try tx.registerUser(userId: "bob", e164: 22, displayName: "Bobby")
@@ -41,44 +43,61 @@ struct StoreSchemaTests {
         return version
     }
 
+    @Test func migratesAVersion1StoreToTheChangePosition() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("v1.db")
+        let old = try SQLiteStore.open(
+            path: path, options: storeTestOptions, schema: StoreSchema(migrations: [.createVersion1]))
+        try old.transaction { tx in _ = try tx.registerUser(userId: "ann", e164: 11, displayName: "Ann") }
+        try old.close()
+        #expect(try userVersion(path) == 1)
+        let store = try SQLiteStore.open(path: path, options: storeTestOptions)
+        var snapshot = StoreSnapshot()
+        #expect(try store.load(into: &snapshot) == 0)
+        #expect(snapshot.users.map(\.userId) == ["ann"])
+        #expect(try store.write(after: 0, catchUp: { _ in }, decide: { .deleteUser(userId: "ann") }) == 1)
+        try store.close()
+        #expect(try userVersion(path) == 2)
+    }
+
     @Test func migratesAnOlderStoreInPlaceKeepingItsData() throws {
         let directory = try StoreTestDirectory()
         let path = directory.path("m.db")
-        try makeVersion1Store(at: path)
-        #expect(try userVersion(path) == 1)
+        try makeCurrentStore(at: path)
+        #expect(try userVersion(path) == 2)
 
-        let migrated = try ContactStore.open(path: path, options: storeTestOptions, schema: Self.version2)
+        let migrated = try SQLiteStore.open(path: path, options: storeTestOptions, schema: Self.nextVersion)
         let snapshot = try migrated.loadSnapshot()
         try migrated.close()
-        #expect(try userVersion(path) == 2)
+        #expect(try userVersion(path) == 3)
         #expect(snapshot.users.map(\.userId) == ["ann", "bob"])
-        #expect(snapshot.follows == [StoreSnapshot.Follow(followerId: "ann", followeeId: "bob", since: 3)])
+        #expect(snapshot.follows == [FollowRecord(followerId: "ann", followeeId: "bob", since: 3)])
         let raw = try SQLiteConnection.open(path: path, mode: .readOnly)
         #expect(try raw.integer("SELECT sum(nameLength) FROM users") == 8)
         try raw.close()
 
-        // Reopening at version 2 runs nothing again.
-        try ContactStore.open(path: path, options: storeTestOptions, schema: Self.version2).close()
-        #expect(try userVersion(path) == 2)
-        // And this build (version 1) refuses it, untouched.
+        // Reopening at version 3 runs nothing again.
+        try SQLiteStore.open(path: path, options: storeTestOptions, schema: Self.nextVersion).close()
+        #expect(try userVersion(path) == 3)
+        // And this build (version 2) refuses it, untouched.
         expectOpenFails(
-            path, kind: "newerSchema", phrase: "schema version 2 is newer than this build supports (1)", in: directory)
+            path, kind: "newerSchema", phrase: "schema version 3 is newer than this build supports (2)", in: directory)
     }
 
     @Test func aFailingMigrationLeavesTheStoreAsItWas() throws {
         let directory = try StoreTestDirectory()
         let path = directory.path("f.db")
-        try makeVersion1Store(at: path)
+        try makeCurrentStore(at: path)
         let before = StoreTestFiles.bytes(path)
         #expect(throws: StoreError.self) {
-            try ContactStore.open(path: path, options: storeTestOptions, schema: Self.failingVersion2)
+            try SQLiteStore.open(path: path, options: storeTestOptions, schema: Self.failingNextVersion)
         }
         #expect(StoreTestFiles.bytes(path) == before)
         #expect(directory.fileNames() == ["f.db"])
-        let store = try ContactStore.open(path: path, options: storeTestOptions)
+        let store = try SQLiteStore.open(path: path, options: storeTestOptions)
         #expect(try store.loadSnapshot().users.count == 2)
         try store.close()
-        #expect(try userVersion(path) == 1)
+        #expect(try userVersion(path) == 2)
     }
 
     @Test func aFailedCreationLeavesNoFile() throws {
@@ -90,7 +109,7 @@ struct StoreSchemaTests {
             }
         ])
         #expect(throws: StoreError.self) {
-            try ContactStore.open(path: path, options: storeTestOptions, schema: broken)
+            try SQLiteStore.open(path: path, options: storeTestOptions, schema: broken)
         }
         #expect(directory.fileNames().isEmpty)
     }
@@ -98,10 +117,10 @@ struct StoreSchemaTests {
     @Test func createsANewStoreThroughEveryStep() throws {
         let directory = try StoreTestDirectory()
         let path = directory.path("n.db")
-        try ContactStore.open(path: path, options: storeTestOptions, schema: Self.version2).close()
+        try SQLiteStore.open(path: path, options: storeTestOptions, schema: Self.nextVersion).close()
         #expect(
             try StoreFileHeader.inspect(path: path)
-                == .sqlite(applicationID: StoreSchema.applicationID, userVersion: 2))
+                == .sqlite(applicationID: StoreSchema.applicationID, userVersion: 3))
         let raw = try SQLiteConnection.open(path: path, mode: .readOnly)
         #expect(try raw.integer("SELECT count(*) FROM pragma_table_info('users') WHERE name = 'nameLength'") == 1)
         try raw.close()

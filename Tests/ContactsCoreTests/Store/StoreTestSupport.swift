@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsStore
+import ContactsSupport
 import Foundation
 import Testing
 
@@ -145,6 +148,7 @@ extension StoreError {
         case .locked: "locked"
         case .constraint: "constraint"
         case .unknownUser: "unknownUser"
+        case .unavailable: "unavailable"
         case .invalidArgument: "invalidArgument"
         case .closed: "closed"
         case .failed: "failed"
@@ -164,7 +168,7 @@ func expectOpenFails(
     let before = StoreTestFiles.bytes(path)
     let filesBefore = directory.fileNames()
     do throws(StoreError) {
-        let store = try ContactStore.open(path: path, options: options)
+        let store = try SQLiteStore.open(path: path, options: options)
         try? store.close()
         Issue.record("opening \(path) succeeded; expected \(kind)", sourceLocation: sourceLocation)
     } catch {

@@ -1,3 +1,4 @@
+import ContactsSupport
 import Foundation
 import Synchronization
 

@@ -1,4 +1,6 @@
 import ContactsCore
+import ContactsModel
+import ContactsVCard
 import Testing
 
 /// One rule at a time, on small cards written inline.

@@ -1,4 +1,7 @@
 import ContactsCore
+import ContactsModel
+import ContactsSupport
+import ContactsVCard
 import Foundation
 import Testing
 

@@ -1,0 +1,99 @@
+import ContactsModel
+import ContactsSearch
+import ContactsSupport
+
+/// Contact and user search (PROTOCOL §2, §5): the acting user's own contacts, the directory
+/// of registered users, and recent-search suggestions.
+extension ContactsEngine {
+    /// The longest query or prefix, in code points.
+    public static let maximumQueryLength = 256
+    /// Recent searches kept per user.
+    public static let recentSearchLimit = 50
+
+    /// The acting user's uploaded contacts matching `query` in `field`, ranked by §2, one page.
+    /// A query with at least one term is recorded in the user's recent searches (trimmed,
+    /// inner whitespace collapsed; a repeat moves to the front) without waiting on the disk.
+    public func searchContacts(as userId: String, query: String, field: SearchField, skip: Int, limit: Int)
+        throws(ContactsError) -> Page<Contact>
+    {
+        let parsed = SearchQuery(query)
+        let page = try state.read { (state: EngineState) throws(ContactsError) in
+            let me = try state.registeredUser(userId)
+            let page = state.books[me]?.search(query, field: field, skip: skip, limit: limit)
+            // Recorded under the read lock, so no deleteUser can come between the search and
+            // its record (the record itself never waits on the disk).
+            if !parsed.isEmpty { recordSearch(parsed.normalized, of: me, userId: userId) }
+            return page ?? SearchPage(total: 0, contacts: [])
+        }
+        return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
+    }
+
+    /// The acting user's uploaded contacts with at least one entry of `fieldType` (all for
+    /// `any`), by fold(displayName) bytes then id.
+    public func fetchContacts(as userId: String, fieldType: FetchFieldType, skip: Int, limit: Int)
+        throws(ContactsError) -> Page<Contact>
+    {
+        try state.read { (state: EngineState) throws(ContactsError) in
+            let me = try state.registeredUser(userId)
+            let page =
+                state.books[me]?.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
+            return Page(items: page.contacts, total: page.total, skip: skip, limit: limit)
+        }
+    }
+
+    /// Registered users whose display name matches `query` (§2 with field `name`; never by
+    /// phone), never the acting user, with whether the acting user follows each.
+    public func searchUsers(as userId: String, query: String, skip: Int, limit: Int) throws(ContactsError)
+        -> Page<UserHit>
+    {
+        try state.read { (state: EngineState) throws(ContactsError) in
+            let me = try state.registeredUser(userId)
+            let iMatch = state.directory.contactMatches(id: userId, query: query, field: .name)
+            // Without myself among the matches a page is the index's page; with me, read up to
+            // the end of the page plus one and take myself out.
+            var found: [Contact]
+            var total: Int
+            if iMatch {
+                // As in the index, a negative skip or limit counts as 0, and the end saturates:
+                // a skip near Int64.max is past the end all the same.
+                let (from, count) = (max(0, skip), max(0, limit))
+                let (end, overflow) = from.addingReportingOverflow(count)
+                let window = overflow || end == .max ? Int.max : end + 1
+                let page = state.directory.search(query, field: .name, skip: 0, limit: window)
+                found = Array(
+                    page.contacts.filter { !$0.id.utf8Equals(userId) }.dropFirst(from).prefix(count))
+                total = page.total - 1
+            } else {
+                let page = state.directory.search(query, field: .name, skip: skip, limit: limit)
+                found = page.contacts
+                total = page.total
+            }
+            let hits = found.map { contact in
+                UserHit(
+                    userId: contact.id, displayName: contact.displayName,
+                    isFollowing: state.index(of: contact.id).map { state.followStatus(me, $0).isFollowing } ?? false)
+            }
+            return Page(items: hits, total: total, skip: skip, limit: limit)
+        }
+    }
+
+    /// The acting user's recent distinct queries whose fold starts with `fold(prefix)`
+    /// (`prefix` taken literally), most recent first, at most `limit`.
+    public func searchSuggestions(as userId: String, prefix: String, limit: Int) throws(ContactsError) -> [String] {
+        let me = try state.read { (state: EngineState) throws(ContactsError) in try state.registeredUser(userId) }
+        let folded = Array(SearchFolding.fold(prefix).utf8)
+        let recent = recentSearches.read { $0[me] ?? [] }
+        return Array(recent.lazy.filter { Array(SearchFolding.fold($0).utf8).starts(with: folded) }.prefix(limit))
+    }
+
+    private func recordSearch(_ query: String, of me: UInt32, userId: String) {
+        recentSearches.write { searches in
+            var list = searches[me] ?? []
+            list.removeAll { $0.utf8Equals(query) }
+            list.insert(query, at: 0)
+            if list.count > Self.recentSearchLimit { list.removeLast(list.count - Self.recentSearchLimit) }
+            searches[me] = list
+        }
+        store?.recordSearch(userId: userId, query: query)
+    }
+}

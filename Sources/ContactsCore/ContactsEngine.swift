@@ -1,0 +1,109 @@
+import ContactsStore
+import ContactsSupport
+
+/// The facade and single owner of all state: users, uploads and matches, the follow graph and
+/// feed, contact and user search (PROTOCOL §5).
+///
+/// Every change takes one path (``perform(_:)``): writers take turns; each decides its change
+/// against the current state, the store commits it in one transaction, and only then is it
+/// applied to memory, under the state's exclusive lock for just that long. So nothing is
+/// half-applied, a change is durable before anyone can see it, and readers never wait for the
+/// disk. Reads run concurrently under the shared lock. The engine is `Sendable`: a host may
+/// call it from many tasks at once.
+///
+/// ```swift
+/// let engine = try ContactsEngine(storePath: "contacts.db")
+/// _ = try engine.registerUser("u1", phone: "+14155552671", displayName: "Ada", at: now)
+/// ```
+public final class ContactsEngine: Sendable {
+    /// The engine's configuration.
+    public let configuration: EngineConfiguration
+    let state: ReadWriteLocked<EngineState>
+    /// Held by the one change under way: changes are decided and applied one at a time.
+    let writer = ReadWriteLocked(())
+    let store: (any Store)?
+    /// Recent searches per user, most recent first; kept apart from the main state so that a
+    /// search, a read, records its query without taking the exclusive lock.
+    let recentSearches = ReadWriteLocked<[UInt32: [String]]>([:])
+
+    /// An engine; with `storePath`, state is durable in that SQLite file (created when
+    /// missing) and everything in it is loaded now.
+    ///
+    /// - Throws: ``StoreError`` naming the file and the problem (not ours, newer schema,
+    ///   corrupt, read-only, locked); the file is left untouched.
+    public convenience init(
+        configuration: EngineConfiguration = EngineConfiguration(), storePath: String? = nil,
+        storeOptions: StoreOptions = StoreOptions()
+    ) throws {
+        guard let storePath else {
+            self.init(configuration: configuration, state: EngineState(phoneKeySeed: configuration.phoneKeySeed))
+            return
+        }
+        try self.init(configuration: configuration, store: try SQLiteStore.open(path: storePath, options: storeOptions))
+    }
+
+    /// An engine over `store`, loading everything in it now; the engine owns the store from
+    /// here on (``close()`` closes it), and closes it when the load fails.
+    package init(configuration: EngineConfiguration, store: any Store) throws {
+        do {
+            var loader = EngineLoader(phoneKeySeed: configuration.phoneKeySeed)
+            let position = try store.load(into: &loader)
+            var (loaded, searches) = try loader.finish()
+            loaded.position = position
+            self.configuration = configuration
+            self.store = store
+            state = ReadWriteLocked(loaded)
+            recentSearches.write { $0 = searches }
+        } catch {
+            try? store.close()
+            throw error
+        }
+    }
+
+    private init(configuration: EngineConfiguration, state: EngineState) {
+        self.configuration = configuration
+        self.state = ReadWriteLocked(state)
+        store = nil
+    }
+
+    /// An engine without a store that holds `users`, registered in this order: they go
+    /// through the loader a restart uses (one bulk build of the phone table, the follow graph
+    /// and the user directory) rather than one ``registerUser(_:phone:region:displayName:at:)``
+    /// each. For benchmarks and tests that need millions of users.
+    ///
+    /// - Throws: ``LoadError`` when a number is not a directory number, or two users share
+    ///   an id or a number.
+    /// - Complexity: O(n log n) for n users.
+    package convenience init(
+        configuration: EngineConfiguration = EngineConfiguration(), registeredUsers users: [StoredUser]
+    )
+        throws
+    {
+        var loader = EngineLoader(phoneKeySeed: configuration.phoneKeySeed)
+        for user in users {
+            guard PhoneNormalization.isDirectoryNumber(user.e164) else {
+                throw LoadError("user '\(user.userId)' has +\(user.e164), not a directory number")
+            }
+            try loader.loadUser(user)
+        }
+        let (loaded, _) = try loader.finish()
+        guard loaded.userIndex.count == users.count, loaded.phoneOwners.count == users.count else {
+            throw LoadError("two of the \(users.count) users share an id or a phone number")
+        }
+        self.init(configuration: configuration, state: loaded)
+    }
+
+    /// The position of the last change this engine has applied (PROTOCOL §8): every answer
+    /// it gives from now on reflects at least that change.
+    public var position: Int64 {
+        state.read { $0.position }
+    }
+
+    /// Milliseconds in a UTC day.
+    static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// Writes out what is pending (recent searches) and closes the store.
+    public func close() throws {
+        try store?.close()
+    }
+}

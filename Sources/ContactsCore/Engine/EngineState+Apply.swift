@@ -1,0 +1,94 @@
+import ContactsMatching
+import ContactsModel
+import ContactsSocial
+import ContactsStore
+import ContactsSupport
+
+extension EngineState {
+    /// Applies a committed change: the one way the state changes, whether this engine decided
+    /// the change or another engine did (its changes arrive in commit order).
+    ///
+    /// Every change was checked against the state it was decided on, which is this state for
+    /// a change of this engine's and, for another engine's, the same committed state this one
+    /// has reached by applying every change before it.
+    ///
+    /// - Parameter uploadSlots: for an upload this engine decided, each contact id's position
+    ///   among the upload's contacts, which a new book adopts instead of hashing every id again.
+    /// - Throws: ``ContactsError/internalFailure(_:)`` should a structure refuse the change,
+    ///   which the checks rule out (a bug, not a caller's error).
+    mutating func apply(_ change: StoreChange, uploadSlots: [ExactString: UInt32]? = nil) throws(ContactsError) {
+        switch change {
+        case .registerUser(let userId, let e164, let displayName):
+            try register(userId, e164: e164, displayName: displayName)
+        case .deleteUser(let userId):
+            guard let index = index(of: userId) else { return }
+            uploads.removeAllUploads(of: index)
+            books[index] = nil
+            if let record = user(index) { _ = phoneOwners.removeUser(for: record.e164) }
+            _ = graph.removeUser(index)
+            _ = events.removeEvents(of: index)
+            _ = directory.remove(id: userId)
+            users[Int(index)] = nil
+            userIndex[ExactString(userId)] = nil
+        case .uploadContacts(let ownerId, let contacts, let numbers, let day, let added):
+            guard let owner = index(of: ownerId) else { return }
+            let key = ExactString(ownerId)
+            var usage = budget[key] ?? BudgetDay(day: day, used: 0)
+            if usage.day != day { usage = BudgetDay(day: day, used: 0) }
+            usage.used += added
+            budget[key] = usage
+            let slots = books[owner, default: AddressBook(ownerId: ownerId)].put(
+                contacts, numbers: numbers, slotOfID: uploadSlots)
+            let uploaded = zip(slots, numbers).map { UploadedContact(contact: $0, numbers: $1) }
+            try Self.applied { () throws(MatchingError) in try uploads.replaceContacts(uploaded, of: owner) }
+        case .deleteAllContacts(let ownerId):
+            guard let owner = index(of: ownerId) else { return }
+            uploads.removeAllUploads(of: owner)
+            books[owner] = nil
+        case .follow(let followerId, let followeeId, let since):
+            guard let follower = index(of: followerId), let followee = index(of: followeeId) else { return }
+            try Self.applied { () throws(FollowGraphError) in _ = try graph.follow(follower, followee, since: since) }
+        case .unfollow(let followerId, let followeeId):
+            guard let follower = index(of: followerId), let followee = index(of: followeeId) else { return }
+            _ = graph.unfollow(follower, followee)
+        case .createEvent(let record):
+            guard let creator = index(of: record.creatorId) else { return }
+            let event = Event(
+                eventId: record.eventId, creator: creator, title: record.title, description: record.description,
+                location: record.location, startTime: record.startTime, createdAt: record.createdAt)
+            try Self.applied { () throws(EventStoreError) in _ = try events.create(event) }
+        case .deleteEvent(let eventId, let creatorId):
+            guard let creator = index(of: creatorId) else { return }
+            _ = events.delete(eventId: eventId, by: creator)
+        }
+    }
+
+    /// Registers `userId`, or replaces the phone and name of its registration (the old phone
+    /// is free again at once).
+    private mutating func register(_ userId: String, e164: UInt64, displayName: String) throws(ContactsError) {
+        let record = UserRecord(userId: userId, e164: e164, displayName: displayName)
+        let index: UInt32
+        if let existing = self.index(of: userId), let old = user(existing) {
+            index = existing
+            _ = phoneOwners.removeUser(for: old.e164)
+            users[Int(index)] = record
+        } else {
+            index = UInt32(users.count)
+            users.append(record)
+            userIndex[ExactString(userId)] = index
+            try Self.applied { () throws(FollowGraphError) in try graph.registerUser(index, id: userId) }
+        }
+        try Self.applied { () throws(MatchingError) in _ = try phoneOwners.setUser(index, for: e164) }
+        _ = directory.update(with: Contact(id: userId, displayName: displayName))
+    }
+
+    /// Runs an in-memory update whose failure the checks before it rule out; should it fail
+    /// anyway, the caller gets an internal failure rather than a crash.
+    static func applied<Failure: Error>(_ update: () throws(Failure) -> Void) throws(ContactsError) {
+        do {
+            try update()
+        } catch {
+            throw .internalFailure("in-memory update failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ContactsJSON
+
+/// A registered user of a fixture (one line of `users.jsonl`):
+/// `{"userId":"u000001","displayName":"José Núñez","phone":"+34612345678","region":"ES"}`.
+package struct FixtureUser: Hashable, Sendable, FixtureRecord {
+    /// The user's id.
+    package var userId: String
+    /// The name shown to other users.
+    package var displayName: String
+    /// The user's phone number in E.164 (`+` and digits); distinct between users.
+    package var phone: String
+    /// The user's region (ISO 3166 alpha-2): the default region for their address book.
+    package var region: String
+
+    /// Makes a user.
+    package init(userId: String, displayName: String, phone: String, region: String) {
+        self.userId = userId
+        self.displayName = displayName
+        self.phone = phone
+        self.region = region
+    }
+
+    /// `users.jsonl`.
+    package static var fixtureFileName: String { "users.jsonl" }
+
+    /// Decodes a user: `userId` a valid id, `displayName`, `phone` and `region` strings.
+    package init(fixtureJSON json: JSONValue) throws(FixtureRecordError) {
+        let object = try FixtureObject(json)
+        self.init(
+            userId: try object.identifier("userId"), displayName: try object.string("displayName"),
+            phone: try object.string("phone"), region: try object.string("region"))
+    }
+
+    /// The JSON line: userId, displayName, phone, region in that order.
+    package var jsonValue: JSONValue {
+        .object([
+            "userId": .string(userId), "displayName": .string(displayName), "phone": .string(phone),
+            "region": .string(region),
+        ])
+    }
+}

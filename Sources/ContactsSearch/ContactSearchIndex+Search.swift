@@ -1,0 +1,272 @@
+import ContactsModel
+import ContactsSupport
+
+extension ContactSearchIndex {
+    /// The contacts matching `query` under `field`, ranked (PROTOCOL §2): `total` counts every
+    /// match; `contacts` holds the ranks `skip ..< skip + limit`.
+    ///
+    /// Terms are the query's whitespace-separated parts; a contact matches when every term
+    /// does. Ranking: tier 0 when `fold(displayName)` starts with the fold of the normalized
+    /// query, tier 1 when every term's fold starts a word of it, tier 2 otherwise; within a
+    /// tier by the bytes of `fold(displayName)`, then of the id. A negative `skip` or `limit`
+    /// counts as 0.
+    ///
+    /// - Complexity: about O(l + c + skip + limit) — l posting entries read, c candidates
+    ///   confirmed — plus O(d log d) for the d matches among contacts added since the last
+    ///   rebuild; never a sort of all matches.
+    package func search(_ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+        let parsed = SearchQuery(query)
+        let terms = parsed.terms.map(SearchTerm.init)
+        var prefix: [UInt8] = []
+        SearchFolding.appendFolded(parsed.normalized, to: &prefix)
+        if let matches = denseUnigramMatches(terms, field: field) {
+            return page(of: matches, terms: terms, prefix: prefix, namesContaining: [:], skip: skip, limit: limit)
+        }
+        let found = matchingSlots(terms, field: field)
+        guard let matches = found.slots else {
+            // Every contact matches; with an empty prefix all are in tier 0: the listing order.
+            if prefix.isEmpty { return fetch(.any, skip: skip, limit: limit) }
+            return page(
+                of: liveSlots { _ in true }, terms: terms, prefix: prefix, namesContaining: found.namesContaining,
+                skip: skip, limit: limit)
+        }
+        return page(
+            of: matches, terms: terms, prefix: prefix, namesContaining: found.namesContaining, skip: skip, limit: limit)
+    }
+
+    /// The page of `matches` at ranks `skip ..< skip + limit`.
+    /// True when the contact with `id` is among the matches of `query` under `field` (the
+    /// empty query matches every contact); false when no contact has that id.
+    ///
+    /// - Complexity: O(t·n) for t terms over the contact's n folded bytes: the naive
+    ///   definition of PROTOCOL §2 on that one contact, no index lookups.
+    package func contactMatches(id: String, query: String, field: SearchField = .any) -> Bool {
+        guard let slot = slotOfID[ExactString(id)] else { return false }
+        let terms = SearchQuery(query).terms.map(SearchTerm.init)
+        return store.withView { view in
+            let text = view.text(of: Int(slot))
+            return terms.allSatisfy { matches($0, field: field, text: text, slot: slot) }
+        }
+    }
+
+    private func page(
+        of matches: some RankedMatches, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet],
+        skip: Int,
+        limit: Int
+    ) -> SearchPage {
+        let slots = rank(
+            matches, terms: terms, prefix: prefix, namesContaining: namesContaining, skip: max(0, skip),
+            limit: max(0, limit))
+        return SearchPage(total: matches.count, contacts: contacts(atSlots: slots))
+    }
+
+    /// Every contact of `fieldType` (all, with a phone, with an email, with notes), by the bytes
+    /// of `fold(displayName)` then of the id: `total` counts them, `contacts` holds the ranks
+    /// `skip ..< skip + limit`. A negative `skip` or `limit` counts as 0.
+    ///
+    /// - Complexity: O(skip + limit) for the base, plus O(d log d) for the d contacts added
+    ///   since the last rebuild.
+    package func fetch(_ fieldType: FetchFieldType = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+        let required: FoldedContact.Flags =
+            switch fieldType {
+            case .any: .live
+            case .phone: [.live, .hasPhone]
+            case .email: [.live, .hasEmail]
+            case .notes: [.live, .hasNotes]
+            }
+        let total =
+            switch fieldType {
+            case .any: count
+            case .phone: phoneCount
+            case .email: emailCount
+            case .notes: notesCount
+            }
+        var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
+        store.withView { view in
+            let delta = sortedDelta(in: view) { store.flags(of: Int($0)).isSuperset(of: required) }
+            collect(into: &page, tierCount: { total }, delta: delta, view: view) { body in
+                for slot in 0..<baseSlotCount where store.flags(of: slot).isSuperset(of: required) {
+                    guard body(UInt32(slot)) else { return }
+                }
+            }
+        }
+        return SearchPage(total: total, contacts: contacts(atSlots: page.slots))
+    }
+
+    /// The slots of `matches` at ranks `skip ..< skip + limit`.
+    ///
+    /// The base is in ranking-key order already, so each tier of it is walked in slot order:
+    /// tier 0 is one range of base slots (the names starting with `prefix`, a range of
+    /// ordinals found by binary search); tier 1 is the runs of the names with a word starting
+    /// with every term (from the names' word prefixes), outside that range; tier 2 is the
+    /// rest, each slot's name ordinal found as the walk goes. Matches in the delta are ranked
+    /// one by one and merged in. No set of a tier's slots is built: a tier is counted (over
+    /// `matches` within its runs) only when `skip` may pass it whole, and nothing past
+    /// `skip + limit` is visited.
+    private func rank(
+        _ matches: some RankedMatches, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet],
+        skip: Int,
+        limit: Int
+    ) -> [UInt32] {
+        var page = PageCollector(skip: skip, limit: limit)
+        guard limit > 0, matches.count > 0 else { return [] }
+        return store.withView { view in
+            let prefixOrdinals = names.ordinals(withPrefix: prefix)
+            let range = names.slots(ofOrdinals: prefixOrdinals)
+            var deltaTiers: [[UInt32]] = [[], [], []]
+            if baseSlotCount < store.count {
+                matches.forEach(from: baseSlotCount) { slot in
+                    deltaTiers[tier(of: slot, terms: terms, prefix: prefix, view: view)].append(slot)
+                    return true
+                }
+                deltaTiers = deltaTiers.map { $0.sorted { slotPrecedes($0, $1, in: view) } }
+            }
+
+            let baseTier0 = { matches.count(in: range) }
+            collect(into: &page, tierCount: { baseTier0() + deltaTiers[0].count }, delta: deltaTiers[0], view: view) {
+                body in matches.forEach(from: range.lowerBound) { $0 < range.upperBound && body($0) }
+            }
+            guard !page.isFull else { return page.slots }
+
+            // Tier 1 in the base: the runs of these names, less the prefix range.
+            let wordOrdinals = names.ordinals(withWordsStarting: terms, namesContaining: namesContaining)
+            func forEachTier1Run(_ body: (Range<Int>) -> Bool) {
+                wordOrdinals.forEach { ordinal in
+                    prefixOrdinals.contains(Int(ordinal))
+                        || body(names.slots(ofOrdinals: Int(ordinal)..<Int(ordinal) + 1))
+                }
+            }
+            let baseTier1 = {
+                var total = 0
+                forEachTier1Run { run in
+                    total += matches.count(in: run)
+                    return true
+                }
+                return total
+            }
+            collect(into: &page, tierCount: { baseTier1() + deltaTiers[1].count }, delta: deltaTiers[1], view: view) {
+                body in
+                forEachTier1Run { run in
+                    var stopped = false
+                    matches.forEach(from: run.lowerBound) { slot in
+                        guard slot < run.upperBound else { return false }
+                        stopped = !body(slot)
+                        return !stopped
+                    }
+                    return !stopped
+                }
+            }
+            guard !page.isFull else { return page.slots }
+
+            let baseTier2 = { matches.count(in: 0..<baseSlotCount) - baseTier0() - baseTier1() }
+            collect(into: &page, tierCount: { baseTier2() + deltaTiers[2].count }, delta: deltaTiers[2], view: view) {
+                body in
+                var ordinal = 0
+                for part in [0..<range.lowerBound, range.upperBound..<baseSlotCount] {
+                    var stopped = false
+                    matches.forEach(from: part.lowerBound) { slot in
+                        guard slot < part.upperBound else { return false }
+                        // A slot's name ordinal is a gallop through the names' runs, cache
+                        // misses each: looked up only when some name is in tier 1.
+                        if !wordOrdinals.isEmpty {
+                            ordinal = names.ordinal(ofSlot: slot, from: ordinal)
+                            if wordOrdinals.contains(UInt32(ordinal)) { return true }
+                        }
+                        stopped = !body(slot)
+                        return !stopped
+                    }
+                    if stopped { return }
+                }
+            }
+            return page.slots
+        }
+    }
+
+    /// The ranking tier (0, 1 or 2) of one matching slot, decided on its text alone.
+    package func tier(of slot: UInt32, terms: [SearchTerm], prefix: [UInt8], view: FoldedTextStore.View) -> Int {
+        let name = view.text(of: Int(slot)).name
+        if Bytes.hasPrefix(name, prefix) { return 0 }
+        return terms.allSatisfy { Self.startsWord(of: name, with: $0) } ? 1 : 2
+    }
+
+    /// True when some word (maximal run of L, N, M code points) of `name` starts with the
+    /// term's fold.
+    package static func startsWord(of name: UnsafeBufferPointer<UInt8>, with term: SearchTerm) -> Bool {
+        guard term.isWordPrefixCandidate else { return false }
+        var index = 0
+        var previousIsWord = false
+        while index < name.count {
+            let (scalar, length) = UTF8Scalars.scalar(at: index, in: name)
+            let isWord = SearchFolding.isWordScalar(scalar)
+            if isWord, !previousIsWord,
+                Bytes.hasPrefix(UnsafeBufferPointer(rebasing: name[index...]), term.needle)
+            {
+                return true
+            }
+            previousIsWord = isWord
+            index += length
+        }
+        return false
+    }
+
+    /// The delta slots for which `isIncluded` holds, in ranking-key order.
+    private func sortedDelta(in view: FoldedTextStore.View, where isIncluded: (UInt32) -> Bool) -> [UInt32] {
+        (baseSlotCount..<store.count).lazy.map { UInt32($0) }.filter(isIncluded)
+            .sorted { slotPrecedes($0, $1, in: view) }
+    }
+
+    /// Adds one tier to `page`: the base slots `base` reports in order (until its body returns
+    /// false), merged with the sorted `delta` slots. `tierCount` (the tier's size) is asked
+    /// only while the page has not reached `skip`, to pass a tier wholly before it.
+    private func collect(
+        into page: inout PageCollector, tierCount: () -> Int, delta: [UInt32], view: FoldedTextStore.View,
+        base: ((UInt32) -> Bool) -> Void
+    ) {
+        guard !page.isFull else { return }
+        if page.position < page.skip {
+            let tierEnd = page.position + tierCount()
+            if tierEnd <= page.skip {
+                page.position = tierEnd
+                return
+            }
+        }
+        var deltaIndex = 0
+        base { slot in
+            while deltaIndex < delta.count, slotPrecedes(delta[deltaIndex], slot, in: view) {
+                page.offer(delta[deltaIndex])
+                deltaIndex += 1
+                if page.isFull { return false }
+            }
+            page.offer(slot)
+            return !page.isFull
+        }
+        while deltaIndex < delta.count, !page.isFull {
+            page.offer(delta[deltaIndex])
+            deltaIndex += 1
+        }
+    }
+}
+
+/// Gathers the ranks `skip ..< skip + limit` of a ranked sequence offered one slot at a time.
+private struct PageCollector {
+    package let skip: Int
+    package let end: Int
+    /// The rank of the next slot offered.
+    package var position = 0
+    private(set) var slots: [UInt32] = []
+
+    package init(skip: Int, limit: Int) {
+        self.skip = skip
+        let (sum, overflow) = skip.addingReportingOverflow(limit)
+        end = overflow ? .max : sum
+    }
+
+    /// True once every rank of the page is gathered.
+    package var isFull: Bool { position >= end }
+
+    /// Takes the next slot of the ranked sequence.
+    package mutating func offer(_ slot: UInt32) {
+        if position >= skip, position < end { slots.append(slot) }
+        position += 1
+    }
+}

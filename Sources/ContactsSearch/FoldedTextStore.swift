@@ -1,0 +1,135 @@
+import ContactsSupport
+
+/// The folded text of every slot in one byte array: what candidates are confirmed against
+/// and what ranking compares.
+///
+/// A slot's record is four varints (the byte lengths of the name, the organization, the
+/// emails and the notes) then `name 0xFF organization emails notes phoneDigits`; the record
+/// ends where the next one starts. The name and the organization sit side by side with a
+/// separator, so the `name` field is searched in one pass.
+package struct FoldedTextStore: Sendable {
+    /// Every record, back to back.
+    private(set) var bytes: [UInt8] = []
+    /// Where each slot's record starts; one more entry than slots.
+    private(set) var recordStarts: [Int] = [0]
+    /// The ``FoldedContact/Flags`` of each slot.
+    private(set) var flags: [UInt8] = []
+
+    /// The number of slots.
+    package var count: Int { flags.count }
+
+    /// An empty store.
+    package init() {}
+
+    /// A store from its arrays (read back from a file; the caller has validated them).
+    package init(bytes: [UInt8], recordStarts: [Int], flags: [UInt8]) {
+        self.bytes = bytes
+        self.recordStarts = recordStarts
+        self.flags = flags
+    }
+
+    /// Appends `record` as the next slot.
+    package mutating func append(_ record: FoldedContact) {
+        for length in [record.name.count, record.organization.count, record.emails.count, record.notes.count] {
+            Varint.append(UInt64(length), to: &bytes)
+        }
+        bytes.append(contentsOf: record.name)
+        bytes.append(TextSeparator.byte)
+        bytes.append(contentsOf: record.organization)
+        bytes.append(contentsOf: record.emails)
+        bytes.append(contentsOf: record.notes)
+        bytes.append(contentsOf: record.phoneDigits)
+        recordStarts.append(bytes.count)
+        flags.append(record.flags.rawValue)
+    }
+
+    /// Marks `slot` dead.
+    package mutating func kill(_ slot: Int) {
+        flags[slot] &= ~FoldedContact.Flags.live.rawValue
+    }
+
+    /// The flags of `slot`.
+    package func flags(of slot: Int) -> FoldedContact.Flags {
+        FoldedContact.Flags(rawValue: flags[slot])
+    }
+
+    /// The record of `slot` as a value (for rebuilding).
+    package func record(_ slot: Int) -> FoldedContact {
+        withView { view in
+            let text = view.text(of: slot)
+            return FoldedContact(
+                name: Array(text.name), organization: Array(text.organization), emails: Array(text.emails),
+                notes: Array(text.notes), phoneDigits: Array(text.phoneDigits), flags: flags(of: slot))
+        }
+    }
+
+    /// The members of `slots` whose folded text satisfies `isIncluded`.
+    ///
+    /// - Complexity: O(n) records read for n slots, read ahead (``RecordFilter``).
+    package func filter(_ slots: SlotSet, where isIncluded: (UInt32, Text) -> Bool) -> SlotSet {
+        withView { view in
+            RecordFilter.filter(slots, starts: view.starts, bytes: view.bytes) {
+                isIncluded($0, view.text(of: Int($0)))
+            }
+        }
+    }
+
+    /// Calls `body` with a view that reads records without copying.
+    package func withView<R>(_ body: (View) -> R) -> R {
+        bytes.withUnsafeBufferPointer { bytes in
+            recordStarts.withUnsafeBufferPointer { starts in
+                body(View(bytes: bytes, starts: starts))
+            }
+        }
+    }
+
+    /// Unsafe read access to every record, valid inside ``withView(_:)``.
+    package struct View {
+        package let bytes: UnsafeBufferPointer<UInt8>
+        package let starts: UnsafeBufferPointer<Int>
+
+        /// The folded fields of `slot`.
+        @inline(__always)
+        package func text(of slot: Int) -> Text {
+            var offset = starts[slot]
+            let end = starts[slot + 1]
+            let nameLength = Int(Varint.read(bytes, at: &offset, end: end) ?? 0)
+            let organizationLength = Int(Varint.read(bytes, at: &offset, end: end) ?? 0)
+            let emailsLength = Int(Varint.read(bytes, at: &offset, end: end) ?? 0)
+            let notesLength = Int(Varint.read(bytes, at: &offset, end: end) ?? 0)
+            let nameEnd = offset + nameLength
+            let organizationStart = nameEnd + 1
+            let emailsStart = organizationStart + organizationLength
+            let notesStart = emailsStart + emailsLength
+            let digitsStart = notesStart + notesLength
+            return Text(
+                name: slice(offset, nameEnd), nameField: slice(offset, emailsStart),
+                organization: slice(organizationStart, emailsStart), emails: slice(emailsStart, notesStart),
+                notes: slice(notesStart, digitsStart), phoneDigits: slice(digitsStart, end))
+        }
+
+        @inline(__always)
+        private func slice(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[start..<end])
+        }
+    }
+
+    /// The folded fields of one slot.
+    package struct Text {
+        /// `fold(displayName)`.
+        package let name: UnsafeBufferPointer<UInt8>
+        /// `fold(displayName) 0xFF fold(organizationName)`: the `name` search field.
+        package let nameField: UnsafeBufferPointer<UInt8>
+        /// `fold(organizationName)`.
+        package let organization: UnsafeBufferPointer<UInt8>
+        /// Every email's fold, 0xFF between them.
+        package let emails: UnsafeBufferPointer<UInt8>
+        /// `fold(notes)`.
+        package let notes: UnsafeBufferPointer<UInt8>
+        /// Every phone's digits, 0xFF between them.
+        package let phoneDigits: UnsafeBufferPointer<UInt8>
+    }
+
+    /// The bytes the store takes.
+    package var byteCount: Int { bytes.count + recordStarts.count * 8 + flags.count }
+}

@@ -1,0 +1,167 @@
+extension AdaptiveSet {
+    /// Calls `body` with every member of both `self` and `other`, ascending, and the member's
+    /// index in `self`.
+    ///
+    /// Chunks are paired by key; an array chunk against an array chunk is merged (or, when one
+    /// is over 32 times the other, the small one is binary-searched in the large one), an
+    /// array against a bitmap tests bits, and two bitmaps are ANDed word by word.
+    ///
+    /// - Complexity: O(c₁ + c₂ + Σ min-cost per common chunk), at most O(n₁ + n₂) member steps.
+    package func forEachCommonMember(
+        with other: AdaptiveSet, _ body: (_ member: UInt32, _ index: Int) throws -> Void
+    ) rethrows {
+        let mine = chunkDirectory()
+        let theirs = other.chunkDirectory()
+        try packed.withUnsafeBufferPointer { myValues in
+            try other.packed.withUnsafeBufferPointer { theirValues in
+                var position = 0
+                for chunk in mine {
+                    while position < theirs.count && theirs[position].key < chunk.key { position += 1 }
+                    guard position < theirs.count else { return }
+                    let match = theirs[position]
+                    guard match.key == chunk.key else { continue }
+                    switch (chunk.bitmap, match.bitmap) {
+                    case (nil, nil):
+                        try Self.intersectArrays(
+                            chunk,
+                            UnsafeBufferPointer(
+                                rebasing: myValues[chunk.valuesStart..<chunk.valuesStart + chunk.count]),
+                            UnsafeBufferPointer(
+                                rebasing: theirValues[match.valuesStart..<match.valuesStart + match.count]),
+                            body)
+                    case (nil, let theirBitmap?):
+                        for offset in 0..<chunk.count {
+                            let low = myValues[chunk.valuesStart + offset]
+                            if other.bitmaps[theirBitmap].contains(low) {
+                                try body(chunk.member(low), chunk.base + offset)
+                            }
+                        }
+                    case (let myBitmap?, nil):
+                        try Self.intersectBitmap(
+                            chunk, bitmaps[myBitmap].words,
+                            UnsafeBufferPointer(
+                                rebasing: theirValues[match.valuesStart..<match.valuesStart + match.count]),
+                            body)
+                    case (let myBitmap?, let theirBitmap?):
+                        try Self.intersectBitmaps(
+                            chunk, bitmaps[myBitmap].words, other.bitmaps[theirBitmap].words, body)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The members of both `self` and `other`.
+    ///
+    /// - Complexity: as ``forEachCommonMember(with:_:)``, plus O(m) to build the result.
+    package func intersection(_ other: AdaptiveSet) -> AdaptiveSet {
+        var common: [UInt32] = []
+        forEachCommonMember(with: other) { member, _ in common.append(member) }
+        return common.withUnsafeBufferPointer { AdaptiveSet(ascending: $0) }
+    }
+
+    /// The number of members of both `self` and `other`, without building them.
+    ///
+    /// - Complexity: as ``forEachCommonMember(with:_:)``.
+    package func intersectionCount(_ other: AdaptiveSet) -> Int {
+        var total = 0
+        forEachCommonMember(with: other) { _, _ in total += 1 }
+        return total
+    }
+
+    /// Two sorted arrays of lows: merged, or the smaller binary-searched in the larger when
+    /// one is over 32 times the other (then log₂ of the larger is cheaper than walking it).
+    private static func intersectArrays(
+        _ chunk: ChunkRef, _ mine: UnsafeBufferPointer<UInt16>, _ theirs: UnsafeBufferPointer<UInt16>,
+        _ body: (UInt32, Int) throws -> Void
+    ) rethrows {
+        if mine.count * 32 < theirs.count {
+            var lower = 0
+            for (offset, low) in mine.enumerated() {
+                lower = lowerBound(low, in: theirs, from: lower)
+                if lower == theirs.count { return }
+                if theirs[lower] == low { try body(chunk.member(low), chunk.base + offset) }
+            }
+        } else if theirs.count * 32 < mine.count {
+            var lower = 0
+            for low in theirs {
+                lower = lowerBound(low, in: mine, from: lower)
+                if lower == mine.count { return }
+                if mine[lower] == low { try body(chunk.member(low), chunk.base + lower) }
+            }
+        } else {
+            var mineIndex = 0
+            var theirIndex = 0
+            while mineIndex < mine.count && theirIndex < theirs.count {
+                let left = mine[mineIndex]
+                let right = theirs[theirIndex]
+                if left < right {
+                    mineIndex += 1
+                } else if right < left {
+                    theirIndex += 1
+                } else {
+                    try body(chunk.member(left), chunk.base + mineIndex)
+                    mineIndex += 1
+                    theirIndex += 1
+                }
+            }
+        }
+    }
+
+    /// My bitmap against their sorted lows, with my rank of each common low counted as the
+    /// walk goes (one popcount per word passed).
+    private static func intersectBitmap(
+        _ chunk: ChunkRef, _ words: [UInt64], _ theirs: UnsafeBufferPointer<UInt16>,
+        _ body: (UInt32, Int) throws -> Void
+    ) rethrows {
+        try words.withUnsafeBufferPointer { words in
+            var wordCursor = 0
+            var prefix = 0
+            for low in theirs {
+                let wordIndex = Int(low >> 6)
+                while wordCursor < wordIndex {
+                    prefix += words[wordCursor].nonzeroBitCount
+                    wordCursor += 1
+                }
+                let bit: UInt64 = 1 << UInt64(low & 63)
+                if words[wordIndex] & bit != 0 {
+                    try body(chunk.member(low), chunk.base + prefix + (words[wordIndex] & (bit &- 1)).nonzeroBitCount)
+                }
+            }
+        }
+    }
+
+    /// Two bitmaps ANDed word by word, my rank kept as a running popcount.
+    private static func intersectBitmaps(
+        _ chunk: ChunkRef, _ mine: [UInt64], _ theirs: [UInt64], _ body: (UInt32, Int) throws -> Void
+    ) rethrows {
+        try mine.withUnsafeBufferPointer { mine in
+            try theirs.withUnsafeBufferPointer { theirs in
+                var prefix = 0
+                for wordIndex in 0..<mine.count {
+                    var common = mine[wordIndex] & theirs[wordIndex]
+                    while common != 0 {
+                        let bit = common.trailingZeroBitCount
+                        let below = (UInt64(1) << UInt64(bit)) &- 1
+                        try body(
+                            chunk.member(UInt16(truncatingIfNeeded: wordIndex << 6 | bit)),
+                            chunk.base + prefix + (mine[wordIndex] & below).nonzeroBitCount)
+                        common &= common &- 1
+                    }
+                    prefix += mine[wordIndex].nonzeroBitCount
+                }
+            }
+        }
+    }
+
+    /// The first position at or after `start` whose value is not below `low`.
+    private static func lowerBound(_ low: UInt16, in values: UnsafeBufferPointer<UInt16>, from start: Int) -> Int {
+        var lower = start
+        var upper = values.count
+        while lower < upper {
+            let middle = (lower + upper) >> 1
+            if values[middle] < low { lower = middle + 1 } else { upper = middle }
+        }
+        return lower
+    }
+}

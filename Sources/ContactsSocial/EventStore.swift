@@ -1,0 +1,160 @@
+import ContactsSupport
+
+/// Every live event, in one log per creator, for feeds merged across the users one follows.
+///
+/// Events live in a slot array; an id table maps event ids to slots (ids are global); each
+/// creator's log lists their events' slots ascending by (`createdAt`, event id bytes) with
+/// the sort key inlined, so a feed merge compares keys without touching the events. A
+/// creator's event count is their log's length: feed totals are sums of kept counts.
+///
+/// ```swift
+/// var events = EventStore()
+/// try events.create(Event(eventId: "e1", creator: 1, title: "Launch", createdAt: 1_000))
+/// let page = try events.feed(of: 0, in: graph, skip: 0, limit: 20)
+/// ```
+///
+/// Validation of id and text formats is the caller's (the protocol layer's); the store
+/// enforces non-empty ids and titles, global id uniqueness and ownership.
+package struct EventStore: Sendable {
+    /// One event of a creator's log: its sort key and its slot.
+    struct LogEntry: Sendable {
+        /// The event's `createdAt`.
+        let createdAt: Int64
+        /// The first 8 bytes of the event id, big-endian, zero-padded (see ``UserSortKeys``).
+        let idPrefix: UInt64
+        /// The event's position in `slots`.
+        let slot: UInt32
+    }
+
+    /// Every event by slot; nil for a free slot.
+    var slots: [Event?] = []
+    /// Free positions in `slots`.
+    var freeSlots: [UInt32] = []
+    /// The slot of every live event id.
+    var slotByID: [ExactString: UInt32] = [:]
+    /// Each creator's events, ascending by (`createdAt`, event id bytes): newest last.
+    var logs: [UInt32: [LogEntry]] = [:]
+
+    /// An empty store.
+    package init() {}
+
+    /// The number of live events.
+    package var count: Int { slotByID.count }
+
+    /// Stores `event`. The same id from the same creator again changes nothing and returns
+    /// the stored event.
+    ///
+    /// - Throws: ``EventStoreError/emptyEventId``, ``EventStoreError/emptyTitle``, or
+    ///   ``EventStoreError/eventIdTaken(_:)`` when another creator's live event has the id.
+    /// - Complexity: O(1) hashing plus O(log n) in the creator's log (O(1) when the event is
+    ///   the creator's newest, the usual case) and the move of the later entries.
+    @discardableResult
+    package mutating func create(_ event: Event) throws(EventStoreError) -> EventCreation {
+        guard !event.eventId.isEmpty else { throw .emptyEventId }
+        if let slot = slotByID[ExactString(event.eventId)], let existing = slots[Int(slot)] {
+            guard existing.creator == event.creator else { throw .eventIdTaken(event.eventId) }
+            return .alreadyExists(existing)
+        }
+        guard !event.title.isEmpty else { throw .emptyTitle }
+        let slot: UInt32
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[Int(slot)] = event
+        } else {
+            slot = UInt32(slots.count)
+            slots.append(event)
+        }
+        slotByID[ExactString(event.eventId)] = slot
+        let entry = LogEntry(
+            createdAt: event.createdAt, idPrefix: UserSortKeys.prefixKey(of: event.eventId), slot: slot)
+        var log = logs.removeValue(forKey: event.creator) ?? []
+        log.insertSorted(entry) { entryPrecedes($0, $1) }
+        logs[event.creator] = log
+        return .created
+    }
+
+    /// Deletes the event `eventId` if `creator` created it. Returns false for an unknown or
+    /// someone else's event.
+    ///
+    /// - Complexity: O(log n) in the creator's log plus the move of the later entries.
+    @discardableResult
+    package mutating func delete(eventId: String, by creator: UInt32) -> Bool {
+        guard let slot = slotByID[ExactString(eventId)], let event = slots[Int(slot)], event.creator == creator else {
+            return false
+        }
+        let entry = LogEntry(createdAt: event.createdAt, idPrefix: UserSortKeys.prefixKey(of: eventId), slot: slot)
+        if var log = logs.removeValue(forKey: creator) {
+            let position = log.lowerBound { entryPrecedes($0, entry) }
+            if position < log.count && log[position].slot == slot { log.remove(at: position) }
+            if !log.isEmpty { logs[creator] = log }
+        }
+        release(slot, id: eventId)
+        return true
+    }
+
+    /// Deletes every event of `creator` (when the user is deleted) and returns how many.
+    ///
+    /// - Complexity: O(n) for the creator's n events.
+    @discardableResult
+    package mutating func removeEvents(of creator: UInt32) -> Int {
+        guard let log = logs.removeValue(forKey: creator) else { return 0 }
+        for entry in log {
+            if let event = slots[Int(entry.slot)] { release(entry.slot, id: event.eventId) }
+        }
+        return log.count
+    }
+
+    /// The live event with id `eventId`.
+    package func event(withID eventId: String) -> Event? {
+        slotByID[ExactString(eventId)].flatMap { slots[Int($0)] }
+    }
+
+    /// The number of live events `creator` created.
+    ///
+    /// - Complexity: O(1).
+    package func eventCount(of creator: UInt32) -> Int {
+        logs[creator]?.count ?? 0
+    }
+
+    /// Frees `slot` and its id.
+    private mutating func release(_ slot: UInt32, id: String) {
+        slots[Int(slot)] = nil
+        freeSlots.append(slot)
+        slotByID[ExactString(id)] = nil
+    }
+
+    /// Log order: `createdAt` ascending, then event id bytes ascending.
+    @inline(__always)
+    func entryPrecedes(_ first: LogEntry, _ second: LogEntry) -> Bool {
+        if first.createdAt != second.createdAt { return first.createdAt < second.createdAt }
+        if first.idPrefix != second.idPrefix { return first.idPrefix < second.idPrefix }
+        guard let firstEvent = slots[Int(first.slot)], let secondEvent = slots[Int(second.slot)] else {
+            return first.slot < second.slot
+        }
+        return firstEvent.eventId.utf8Precedes(secondEvent.eventId)
+    }
+}
+
+extension Array {
+    /// The first position whose element is not before the target (`isBefore` true for a
+    /// prefix of the array).
+    fileprivate func lowerBound(_ isBefore: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Inserts `element` in an array sorted by `precedes`, after its equals; appending (the
+    /// common case of a newest element) is checked first.
+    fileprivate mutating func insertSorted(_ element: Element, by precedes: (Element, Element) -> Bool) {
+        if let last, precedes(element, last) {
+            insert(element, at: lowerBound { !precedes(element, $0) })
+        } else {
+            append(element)
+        }
+    }
+}

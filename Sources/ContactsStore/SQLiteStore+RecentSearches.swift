@@ -1,0 +1,152 @@
+import Dispatch
+
+/// A recent search recorded in memory, waiting to be written.
+package struct PendingSearch: Sendable {
+    let userId: String
+    let query: String
+    /// Global recording order: a larger sequence is a more recent search.
+    let sequence: Int64
+}
+
+/// The write-behind buffer of recent searches.
+package struct PendingSearches: Sendable {
+    /// Searches in recording order.
+    var entries: [PendingSearch] = []
+    /// The sequence of the next recorded search (one past the largest ever written).
+    var nextSequence: Int64
+    /// Whether a background flush is scheduled.
+    var flushScheduled = false
+    /// Set by close: later searches are dropped instead of piling up.
+    var isClosed = false
+}
+
+extension SQLiteStore {
+    /// Records that `userId` searched for `query` (PROTOCOL §6 recent searches), without
+    /// waiting for the disk.
+    ///
+    /// Write-behind: the search is kept in memory and written by whichever comes first —
+    /// the next ``transaction(_:)`` (in the same SQLite transaction), a background flush at
+    /// most ``StoreOptions/searchFlushDelayMilliseconds`` later, ``flushSearches()`` or
+    /// ``close()``. A crash (`kill -9`) therefore loses at most the searches of that last
+    /// delay, which PROTOCOL §6 allows; nothing else is written behind.
+    ///
+    /// When written, a repeated query (the same bytes) moves to the front, only the
+    /// `StoreSchema.recentSearchLimit` most recent distinct queries of the user are kept,
+    /// and a search of a user who is no longer registered is dropped. The caller passes
+    /// the query already trimmed and collapsed as PROTOCOL §6 says. After ``close()``
+    /// searches are dropped.
+    ///
+    /// - Complexity: O(1) amortized; never blocks on a transaction or on the disk.
+    package func recordSearch(userId: String, query: String) {
+        let scheduleFlush = pendingSearches.write { pending -> Bool in
+            if pending.isClosed { return false }
+            pending.entries.append(
+                PendingSearch(userId: userId, query: query, sequence: pending.nextSequence))
+            pending.nextSequence += 1
+            if pending.flushScheduled { return false }
+            pending.flushScheduled = true
+            return true
+        }
+        if scheduleFlush { scheduleSearchFlush() }
+    }
+
+    /// Writes the recorded searches now, in their own transaction.
+    ///
+    /// - Throws: ``StoreError``; the searches then stay pending for the next attempt.
+    package func flushSearches() throws(StoreError) {
+        try withTypedConnection({ (connection) throws(StoreError) in
+            try commitPendingSearches(on: connection)
+        })
+    }
+
+    /// Writes the pending searches in a transaction of their own; on failure they are
+    /// pending again.
+    func commitPendingSearches(on connection: SQLiteConnection) throws(StoreError) {
+        let searches = takePendingSearches()
+        guard !searches.isEmpty else { return }
+        do throws(StoreError) {
+            try connection.inTransaction { () throws(StoreError) in
+                try writeSearches(searches, on: connection)
+            }
+        } catch {
+            requeuePendingSearches(searches)
+            throw error
+        }
+    }
+
+    /// How many recorded searches are not yet written.
+    package var pendingSearchCount: Int {
+        pendingSearches.write { $0.entries.count }
+    }
+
+    /// Removes and returns the pending searches, in recording order.
+    func takePendingSearches() -> [PendingSearch] {
+        pendingSearches.write { pending in
+            defer { pending.entries.removeAll() }
+            return pending.entries
+        }
+    }
+
+    /// Puts back searches whose write was rolled back, before any recorded since (their
+    /// sequences are smaller), and makes sure a flush will retry them. After close they
+    /// are dropped.
+    func requeuePendingSearches(_ searches: [PendingSearch]) {
+        guard !searches.isEmpty else { return }
+        let scheduleFlush = pendingSearches.write { pending -> Bool in
+            if pending.isClosed { return false }
+            pending.entries.insert(contentsOf: searches, at: 0)
+            if pending.flushScheduled { return false }
+            pending.flushScheduled = true
+            return true
+        }
+        if scheduleFlush { scheduleSearchFlush() }
+    }
+
+    /// Writes `searches` inside the caller's transaction, then trims each user touched to
+    /// the newest `StoreSchema.recentSearchLimit` queries.
+    func writeSearches(_ searches: [PendingSearch], on connection: SQLiteConnection) throws(StoreError) {
+        guard !searches.isEmpty else { return }
+        var touched: Set<Int64> = []
+        for search in searches {
+            guard let key = try SQLiteTransaction.userKey(of: search.userId, on: connection) else {
+                continue
+            }
+            touched.insert(key)
+            try connection.withStatement(
+                """
+                INSERT INTO recent_searches (userKey, query, seq) VALUES (?1, ?2, ?3)
+                ON CONFLICT (userKey, query) DO UPDATE SET seq = excluded.seq
+                """
+            ) { (statement) throws(StoreError) in
+                try statement.bind(key, at: 1)
+                try statement.bind(search.query, at: 2)
+                try statement.bind(search.sequence, at: 3)
+                try statement.run()
+            }
+        }
+        for key in touched {
+            try connection.withStatement(
+                """
+                DELETE FROM recent_searches WHERE userKey = ?1 AND seq <= (
+                    SELECT seq FROM recent_searches WHERE userKey = ?1
+                    ORDER BY seq DESC LIMIT 1 OFFSET ?2)
+                """
+            ) { (statement) throws(StoreError) in
+                try statement.bind(key, at: 1)
+                try statement.bind(Int64(StoreSchema.recentSearchLimit), at: 2)
+                try statement.run()
+            }
+        }
+    }
+
+    private func scheduleSearchFlush() {
+        let delay = DispatchTimeInterval.milliseconds(max(0, options.searchFlushDelayMilliseconds))
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self else { return }
+            pendingSearches.write { $0.flushScheduled = false }
+            // A failure re-queues the searches and schedules another attempt; after close
+            // there is nothing left to write.
+            try? flushSearches()
+        }
+    }
+}

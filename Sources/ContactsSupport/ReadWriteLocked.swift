@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A value guarded by a reader-writer lock: many concurrent readers or one writer.
+///
+/// The two funnels ``read(_:)`` and ``write(_:)`` are the only places the value is touched,
+/// so every access is under the lock. Every lock of the library is this one (the engine's
+/// state, its recent searches, the store's connection and write-behind buffer): a pthread
+/// lock, which ThreadSanitizer sees, unlike the futex of `Synchronization.Mutex`'s contended
+/// path on Linux.
+package final class ReadWriteLocked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+
+    package init(_ value: Value) {
+        self.value = value
+        lock = .allocate(capacity: 1)
+        lock.initialize(to: pthread_rwlock_t())
+        pthread_rwlock_init(lock, nil)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deinitialize(count: 1)
+        lock.deallocate()
+    }
+
+    /// Runs `body` with shared (read) access.
+    package func read<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body(value)
+    }
+
+    /// Runs `body` with exclusive (write) access.
+    package func write<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return try body(&value)
+    }
+}
