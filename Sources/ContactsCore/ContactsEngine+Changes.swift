@@ -75,5 +75,6 @@ extension ContactsEngine {
             try state.apply(change, uploadSlots: uploadSlots)
             state.position = position
         }
+        applied.advance(to: position)
     }
 }

@@ -25,6 +25,8 @@ public final class ContactsEngine: Sendable {
     /// Recent searches per user, most recent first; kept apart from the main state so that a
     /// search, a read, records its query without taking the exclusive lock.
     let recentSearches = ReadWriteLocked<[UInt32: [String]]>([:])
+    /// The position of the last change applied, for requests that wait for one.
+    let applied = WaitableCounter()
 
     /// An engine; with `storePath`, state is durable in that SQLite file (created when
     /// missing) and everything in it is loaded now.
@@ -54,6 +56,7 @@ public final class ContactsEngine: Sendable {
             self.store = store
             state = ReadWriteLocked(loaded)
             recentSearches.write { $0 = searches }
+            applied.advance(to: position)
         } catch {
             try? store.close()
             throw error
@@ -97,6 +100,15 @@ public final class ContactsEngine: Sendable {
     /// it gives from now on reflects at least that change.
     public var position: Int64 {
         state.read { $0.position }
+    }
+
+    /// Waits until this engine has applied the change at `position` (PROTOCOL §8
+    /// `Contacts-Min-Position`), for at most `timeoutMilliseconds`.
+    ///
+    /// - Returns: true once it has (at once when it already had); false when the time ran out.
+    public func waitForPosition(_ position: Int64, timeoutMilliseconds: Int) -> Bool {
+        applied.wait(untilAtLeast: position, timeoutNanoseconds: UInt64(max(0, timeoutMilliseconds)) * 1_000_000)
+            >= position
     }
 
     /// Milliseconds in a UTC day.
