@@ -56,7 +56,7 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
 
     var table = HashedPhoneTable(seed: 0)
     var naive = [String: String]()
-    runner.compareOnce(
+    runner.compareOnceUnchecked(
         "phone table build (bulk, sort once)", size: size,
         ours: {
             table = (try? HashedPhoneTable(numbers: numbers, users: users, seed: 42)) ?? HashedPhoneTable(seed: 42)
@@ -84,7 +84,7 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
         index % 2 == 0 ? numbers[Int(random.next() % UInt64(count))] : misses.next()
     }
     let probeTexts = probes.map(e164Text)
-    runner.compare(
+    runner.compareUnchecked(
         "phone table random single probe (50% hits)", size: size, operations: probeCount,
         ours: {
             var found: UInt64 = 0
@@ -103,7 +103,7 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
     // same reads made independent overlap, and measured under 10 ns here: that is bandwidth,
     // not the latency a lone probe pays.)
     let chain = randomCycle(count: table.multimap.base.entries.count, seed: 8)
-    runner.compare(
+    runner.compareUnchecked(
         "phone table random single probe (baseline: dependent random reads through an array of the same size, "
             + "the memory latency floor)",
         size: size, operations: probeCount,
@@ -126,7 +126,7 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
         (0..<1_000).map { index in index % 10 < 3 ? numbers[Int(random.next() % UInt64(count))] : misses.next() }
     }
     let bookTexts = books.map { $0.map(e164Text) }
-    runner.compare(
+    runner.compareUnchecked(
         "phone table batch probe, 1,000-number book (per book)", size: size, operations: bookCount,
         ours: {
             var found: UInt64 = 0
@@ -149,7 +149,7 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
     for user in 0..<UInt32(live.multimap.mergeThreshold - 1) {
         _ = try? live.setUser(user, for: fresh.next())
     }
-    runner.compare(
+    runner.compareUnchecked(
         "phone table random single probe, delta full (\(live.multimap.pendingCount) pending)", size: size,
         operations: probeCount,
         ours: {
@@ -190,7 +190,7 @@ private func uploadIndexBenchmarks(_ runner: BenchmarkRunner) {
     }
     let popularText = e164Text(popular)
     let lookups = runner.size(quick: 200, full: 1_000)
-    runner.compare(
+    runner.compareUnchecked(
         "reverse lookup, user held in 10,000 books", size: "\(ownerCount * bookSize) uploads",
         operations: lookups,
         bytesPerEntry: Double(index.storageBytes) / Double(numbers.count),
@@ -215,7 +215,7 @@ private func uploadIndexBenchmarks(_ runner: BenchmarkRunner) {
     let uploader = UInt32(ownerCount / 2)
     let uploaderText = userIdText(uploader)
     let rounds = runner.size(quick: 20, full: 100)
-    runner.compare(
+    runner.compareUnchecked(
         "index a 1,000-contact upload and remove it (baseline: forward Sets only)",
         size: "\(ownerCount * bookSize) uploads",
         operations: rounds,

@@ -62,7 +62,7 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
     var baselineNext = 0
     for json in [false, true] {
         let form = json ? "as JSON values (decoding included)" : "typed"
-        runner.compare(
+        runner.compareUnchecked(
             "upload 1,000-contact book, \(form) (first upload, region \(fixture.region)) + first match page",
             size: size, operations: rounds,
             ours: {
@@ -87,7 +87,7 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
 
     // One user uploads the same book again each round: every contact is replaced by itself.
     let again = fixture.freshUploaders[max(oursNext, baselineNext)]
-    runner.compare(
+    runner.compareUnchecked(
         "re-upload the same 1,000-contact book, typed + first match page", size: size, operations: rounds,
         ours: { (0..<rounds).reduce(0) { total, _ in total &+ engineRound(again, 0, json: false) } },
         baseline: { (0..<rounds).reduce(0) { total, _ in total &+ baselineRound(again, 0, json: false) } })
@@ -96,7 +96,7 @@ private func uploadBenchmark(_ runner: BenchmarkRunner, registered: Int) throws 
 
     // The match page alone, for the users who uploaded above.
     let readers = Array(fixture.freshUploaders.prefix(min(oursNext, baselineNext)))
-    runner.compare(
+    runner.compareUnchecked(
         "first match page after a 1,000-contact upload", size: size, operations: readers.count,
         ours: {
             var total: UInt64 = 0

@@ -47,13 +47,22 @@ enum BenchmarkMain {
         let runner = BenchmarkRunner(quick: quick)
         print(BenchmarkRow.header)
         for suite in suites where filter.map({ suite.name.contains($0) }) ?? true {
-            try suite.run(runner)
+            do {
+                try suite.run(runner)
+            } catch {
+                runner.fail("suite \(suite.name)", "threw \(error)")
+            }
         }
-        print("(checksum \(runner.checksum))")
+        print("(\(runner.checkCount) answer comparisons passed)")
         if let jsonPath {
             var writer = JSONWriter()
             writer.write(.array(runner.rows.map(\.jsonValue)))
             try Data(writer.bytes).write(to: URL(fileURLWithPath: jsonPath))
+        }
+        guard runner.failures.isEmpty else {
+            print("!!!! \(runner.failures.count) failure(s): the figures above prove nothing")
+            for failure in runner.failures { print("!!!! \(failure)") }
+            exit(1)
         }
     }
 }
