@@ -47,7 +47,8 @@ enum MatchCommand: Command {
             }
             return region
         }
-        for path in [usersPath, bookPath] { try requireFile(path) }
+        try InputFile.requireFile(usersPath, option: "--users")
+        try InputFile.requireFile(bookPath, option: "--book")
 
         let started = WallClock.monotonicNanoseconds()
         let book = try MatchBook.read(bookPath, quiet: quiet)
@@ -91,15 +92,6 @@ enum MatchCommand: Command {
                     + "and \(Plural.count(users.count, "user")) in \(seconds(finished - started)) s "
                     + "(book \(seconds(bookRead - started)) s, users and table \(seconds(usersRead - bookRead)) s, "
                     + "probe \(seconds(finished - usersRead)) s)\n")
-        }
-    }
-
-    /// Throws unless `path` names a regular file (checked before any long work starts).
-    private static func requireFile(_ path: String) throws {
-        switch FileSystem.kind(of: path) {
-        case .missing: throw CommandLineError("\(path): no such file")
-        case .directory: throw CommandLineError("\(path): is a directory")
-        case .file: break
         }
     }
 

@@ -200,6 +200,14 @@ struct MatchCommandTests {
             book: #"{"id":"c1"}"# + "\n" + #"{"id":"c2","phoneNumbers":"+14155552671"}"# + "\n",
             expected: "book.jsonl line 2: not a valid contact"),
         BadInput(
+            name: "standard input for the users",
+            arguments: ["--users", "-", "--book", "$DIR/book.jsonl"],
+            expected: "--users -: standard input cannot stand for a file that is read more than once"),
+        BadInput(
+            name: "standard input for the book",
+            arguments: ["--users", "$DIR/users.jsonl", "--book", "-"],
+            expected: "--book -: standard input cannot stand for a file that is read more than once"),
+        BadInput(
             name: "an unknown region",
             arguments: ["--users", "$DIR/users.jsonl", "--book", "$DIR/book.jsonl", "--region", "XX"],
             expected: "--region must be a region code"),
