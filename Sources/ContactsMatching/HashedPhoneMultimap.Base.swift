@@ -305,15 +305,7 @@ extension HashedPhoneMultimap {
             } else {
                 return window.first &+ window.below
             }
-            while low < high {
-                let middle = low + (high - low) / 2
-                if entries[middle].word < word {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            return low
+            return SortedArraySearch.partitionPoint(in: low..<high) { entries[$0].word < word }
         }
 
         /// The bytes held, counted by capacity.

@@ -45,7 +45,7 @@ extension AdaptiveSet {
             guard chunk.words.count == BitmapChunk.wordCount else {
                 throw InvariantViolation("bitmap \(chunk.key) has \(chunk.words.count) words")
             }
-            let bits = chunk.words.reduce(0) { $0 + $1.nonzeroBitCount }
+            let bits = chunk.withWords { BitmapWords.count($0) }
             guard bits == chunk.count else {
                 throw InvariantViolation("bitmap \(chunk.key) keeps count \(chunk.count) but has \(bits) bits")
             }

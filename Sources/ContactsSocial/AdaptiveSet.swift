@@ -1,3 +1,5 @@
+import ContactsSupport
+
 /// A set of `UInt32` values that stays compact whether it is sparse or dense (the Roaring idea).
 ///
 /// Members are grouped into chunks by their high 16 bits. A chunk with few members is a sorted
@@ -188,14 +190,11 @@ package struct AdaptiveSet: Sendable, Equatable {
     }
 
     /// The bitmap chunk with `key` (`found`), or where one would be inserted.
+    ///
+    /// - Complexity: O(log b) for b bitmap chunks.
     func bitmapSlot(of key: UInt16) -> (found: Int?, insertion: Int) {
-        var low = 0
-        var high = bitmaps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if bitmaps[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        return (low < bitmaps.count && bitmaps[low].key == key ? low : nil, low)
+        let slot = SortedArraySearch.partitionPoint(of: bitmaps) { $0.key < key }
+        return (slot < bitmaps.count && bitmaps[slot].key == key ? slot : nil, slot)
     }
 
     /// Members in bitmap chunks before position `slot` of `bitmaps`.

@@ -139,13 +139,7 @@ extension Array {
     /// The first position whose element is not before the target (`isBefore` true for a
     /// prefix of the array).
     fileprivate func lowerBound(_ isBefore: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
+        SortedArraySearch.partitionPoint(of: self, isBefore: isBefore)
     }
 
     /// Inserts `element` in an array sorted by `precedes`, after its equals; appending (the

@@ -42,21 +42,10 @@ package struct OrderedUserList: Sendable, Equatable {
     /// - Complexity: O(log n) calls of `isBefore`.
     package func lowerBound(_ isBefore: (UInt32) -> Bool) -> (block: Int, offset: Int) {
         guard !blocks.isEmpty else { return (0, 0) }
-        var low = 0
-        var high = blocks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isBefore(blocks[middle][blocks[middle].count - 1]) { low = middle + 1 } else { high = middle }
-        }
-        if low == blocks.count { return (blocks.count - 1, blocks[blocks.count - 1].count) }
-        let block = blocks[low]
-        var lower = 0
-        var upper = block.count
-        while lower < upper {
-            let middle = (lower + upper) / 2
-            if isBefore(block[middle]) { lower = middle + 1 } else { upper = middle }
-        }
-        return (low, lower)
+        // The first block whose last element is not before the target holds the position.
+        let block = SortedArraySearch.partitionPoint(of: blocks) { isBefore($0[$0.count - 1]) }
+        if block == blocks.count { return (blocks.count - 1, blocks[blocks.count - 1].count) }
+        return (block, SortedArraySearch.partitionPoint(of: blocks[block], isBefore: isBefore))
     }
 
     /// Inserts `user` after every element `isBefore` is true for.

@@ -235,12 +235,6 @@ private struct UserKeyDirectory {
     }
 
     private func index(of key: Int64) -> Int? {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == key ? low : nil
+        SortedArraySearch.firstIndex(of: key, in: keys)
     }
 }
