@@ -14,8 +14,8 @@ extension AdaptiveSet {
     ) rethrows {
         let mine = chunkDirectory()
         let theirs = other.chunkDirectory()
-        try packed.withUnsafeBufferPointer { myValues in
-            try other.packed.withUnsafeBufferPointer { theirValues in
+        try withPackedBuffer { myValues in
+            try other.withPackedBuffer { theirValues in
                 var position = 0
                 for chunk in mine {
                     while position < theirs.count && theirs[position].key < chunk.key { position += 1 }

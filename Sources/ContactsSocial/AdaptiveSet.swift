@@ -83,7 +83,7 @@ package struct AdaptiveSet: Sendable, Equatable {
         if !bitmaps.isEmpty, let slot = bitmapSlot(of: key).found {
             return bitmaps[slot].contains(low)
         }
-        return packed.withUnsafeBufferPointer { buffer in
+        return withPackedBuffer { buffer in
             let location = PackedChunks.locate(key, in: buffer)
             return location.found && PackedChunks.search(low, in: buffer, at: location).found
         }
@@ -103,7 +103,7 @@ package struct AdaptiveSet: Sendable, Equatable {
                 return packedMembers(before: key) + bitmapMembers(before: found) + bitmaps[found].rank(of: low)
             }
         }
-        return packed.withUnsafeBufferPointer { buffer in
+        return withPackedBuffer { buffer in
             let location = PackedChunks.locate(key, in: buffer)
             guard location.found else { return nil }
             let position = PackedChunks.search(low, in: buffer, at: location)
@@ -119,6 +119,7 @@ package struct AdaptiveSet: Sendable, Equatable {
     ///   when the chunk turns into a bitmap, O(1) plus the index computation in a bitmap chunk.
     @discardableResult
     package mutating func insert(_ member: UInt32) -> (inserted: Bool, index: Int) {
+        defer { assertInvariants() }
         let (key, low) = Self.split(member)
         let bitmapSlot = bitmaps.isEmpty ? (found: nil, insertion: 0) : self.bitmapSlot(of: key)
         if let found = bitmapSlot.found {
@@ -128,13 +129,13 @@ package struct AdaptiveSet: Sendable, Equatable {
             return (inserted, index)
         }
         let bitmapsBefore = bitmapMembers(before: bitmapSlot.insertion)
-        let location = packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0) }
+        let location = withPackedBuffer { PackedChunks.locate(key, in: $0) }
         guard location.found else {
             PackedChunks.insertChunk(key: key, values: CollectionOfOne(low), at: location, into: &packed)
             count += 1
             return (true, location.membersBefore + bitmapsBefore)
         }
-        let position = packed.withUnsafeBufferPointer { PackedChunks.search(low, in: $0, at: location) }
+        let position = withPackedBuffer { PackedChunks.search(low, in: $0, at: location) }
         let index = location.membersBefore + bitmapsBefore + position.index
         if position.found { return (false, index) }
         if location.count < Self.arrayChunkLimit {
@@ -154,6 +155,7 @@ package struct AdaptiveSet: Sendable, Equatable {
     ///   members turns back into an array in O(2^16 / 64) word reads.
     @discardableResult
     package mutating func remove(_ member: UInt32) -> Int? {
+        defer { assertInvariants() }
         let (key, low) = Self.split(member)
         if !bitmaps.isEmpty, let found = bitmapSlot(of: key).found {
             guard bitmaps[found].contains(low) else { return nil }
@@ -162,14 +164,14 @@ package struct AdaptiveSet: Sendable, Equatable {
             count -= 1
             if bitmaps[found].count <= Self.arrayChunkLimit {
                 let lows = bitmaps.remove(at: found).ascendingLows()
-                let location = packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0) }
+                let location = withPackedBuffer { PackedChunks.locate(key, in: $0) }
                 PackedChunks.insertChunk(key: key, values: lows, at: location, into: &packed)
             }
             return index
         }
-        let location = packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0) }
+        let location = withPackedBuffer { PackedChunks.locate(key, in: $0) }
         guard location.found else { return nil }
-        let position = packed.withUnsafeBufferPointer { PackedChunks.search(low, in: $0, at: location) }
+        let position = withPackedBuffer { PackedChunks.search(low, in: $0, at: location) }
         guard position.found else { return nil }
         let index = location.membersBefore + position.index + bitmapMembers(before: key)
         PackedChunks.removeValue(at: position.index, of: location, from: &packed)
@@ -181,6 +183,14 @@ package struct AdaptiveSet: Sendable, Equatable {
     package var memoryFootprint: Int {
         SocialStorage.heapBytes(of: packed) + SocialStorage.heapBytes(of: bitmaps)
             + bitmaps.reduce(0) { $0 + SocialStorage.heapBytes(of: $1.words) }
+    }
+
+    /// Calls `body` with a view of the packed array chunks: the one way the set reads its
+    /// memory unsafely (writes go through ``PackedChunks``' array operations). The view's
+    /// subscripts check bounds in debug builds.
+    @inline(__always)
+    func withPackedBuffer<R>(_ body: (UnsafeBufferPointer<UInt16>) throws -> R) rethrows -> R {
+        try packed.withUnsafeBufferPointer(body)
     }
 
     /// The chunk key (high 16 bits) and value (low 16 bits) of a member.
@@ -216,6 +226,6 @@ package struct AdaptiveSet: Sendable, Equatable {
 
     /// Members in array chunks whose key is below `key`.
     func packedMembers(before key: UInt16) -> Int {
-        packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0).membersBefore }
+        withPackedBuffer { PackedChunks.locate(key, in: $0).membersBefore }
     }
 }

@@ -2,7 +2,7 @@ import ContactsSupport
 
 /// One dense chunk of an ``AdaptiveSet``: a 2^16-bit bitmap of the low 16 bits of its
 /// members, with its count kept.
-package struct BitmapChunk: Sendable, Equatable {
+struct BitmapChunk: Sendable, Equatable {
     /// 64-bit words in one bitmap: 2^16 bits.
     static let wordCount = 1024
 
@@ -56,6 +56,17 @@ package struct BitmapChunk: Sendable, Equatable {
     mutating func remove(_ low: UInt16) {
         words[Int(low >> 6)] &= ~(1 << UInt64(low & 63))
         count -= 1
+    }
+
+    /// Checks the chunk: 1,024 words whose set bits are the kept count.
+    func _checkInvariants() throws(InvariantViolation) {
+        guard words.count == Self.wordCount else {
+            throw InvariantViolation("bitmap \(key) has \(words.count) words")
+        }
+        let bits = withWords { BitmapWords.count($0) }
+        guard bits == count else {
+            throw InvariantViolation("bitmap \(key) keeps count \(count) but has \(bits) bits")
+        }
     }
 
     /// The set bits, ascending.

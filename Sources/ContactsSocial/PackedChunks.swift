@@ -8,7 +8,7 @@ import ContactsSupport
 /// never indexes the buffer itself. Reads take an `UnsafeBufferPointer` (one
 /// `withUnsafeBufferPointer` per operation); writes take the array `inout` and keep its
 /// capacity tight through ``SocialStorage``.
-package enum PackedChunks {
+enum PackedChunks {
     /// Where a key's chunk is (or would be) in the packed buffer.
     struct Location {
         /// The chunk's position in the directory (or where it would be inserted).

@@ -39,9 +39,9 @@ package struct StoreSnapshot: Equatable, Sendable, StoreLoader {
 
     /// A row named a user key that no ``loadUser(_:)`` delivered (the store itself rules
     /// this out; a hand-made caller might not).
-    package struct UnknownUserKey: Error, Sendable {
+    struct UnknownUserKey: Error, Sendable {
         /// The key.
-        package let key: StoreUserKey
+        let key: StoreUserKey
     }
 
     /// Users by key.
