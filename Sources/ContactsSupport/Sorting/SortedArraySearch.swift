@@ -4,9 +4,12 @@
 ///
 /// Every search halves its range without a branch on the comparison (the compiler turns the
 /// step into a conditional move), so a search of n elements costs ⌈log₂ n⌉ + 1 comparisons
-/// whatever the data. The functions are inlinable so that each caller gets a search
-/// specialized for its element and predicate.
-package enum SortedArraySearch {
+/// whatever the data. The functions are always inlined, so that each caller gets a search
+/// specialized for its element and predicate, with no call or closure context left (the phone
+/// table's probes search through them). They are `public`, not `package`, only because Swift
+/// inlines no `@inlinable package` function into another module; ContactsSupport is no product,
+/// so nothing outside the package sees them.
+public enum SortedArraySearch {
     /// The first position in `range` at which `isBefore` is false, in a range partitioned so
     /// that `isBefore` is true at every position before some point and false from it on;
     /// `range.upperBound` when it is true everywhere.
@@ -14,8 +17,8 @@ package enum SortedArraySearch {
     /// `isBefore` is called only with positions inside `range`.
     ///
     /// - Complexity: ⌈log₂ n⌉ + 1 calls of `isBefore` for n positions (none when empty).
-    @inlinable
-    package static func partitionPoint(in range: Range<Int>, isBefore: (Int) -> Bool) -> Int {
+    @inlinable @inline(__always)
+    public static func partitionPoint(in range: Range<Int>, isBefore: (Int) -> Bool) -> Int {
         guard !range.isEmpty else { return range.lowerBound }
         // The answer lies in `base ... base + length`; each step halves `length`.
         var base = range.lowerBound
@@ -33,8 +36,8 @@ package enum SortedArraySearch {
     /// when every element is).
     ///
     /// - Complexity: ⌈log₂ n⌉ + 1 calls of `isBefore` for n elements.
-    @inlinable
-    package static func partitionPoint<C: RandomAccessCollection>(
+    @inlinable @inline(__always)
+    public static func partitionPoint<C: RandomAccessCollection>(
         of elements: C, isBefore: (C.Element) -> Bool
     ) -> Int where C.Index == Int {
         partitionPoint(in: elements.startIndex..<elements.endIndex) { isBefore(elements[$0]) }
@@ -44,8 +47,8 @@ package enum SortedArraySearch {
     /// (`elements.endIndex` when there is none).
     ///
     /// - Complexity: O(log n).
-    @inlinable
-    package static func lowerBound<C: RandomAccessCollection>(of value: C.Element, in elements: C) -> Int
+    @inlinable @inline(__always)
+    public static func lowerBound<C: RandomAccessCollection>(of value: C.Element, in elements: C) -> Int
     where C.Element: Comparable, C.Index == Int {
         partitionPoint(of: elements) { $0 < value }
     }
@@ -54,8 +57,8 @@ package enum SortedArraySearch {
     /// (`elements.endIndex` when there is none).
     ///
     /// - Complexity: O(log n).
-    @inlinable
-    package static func upperBound<C: RandomAccessCollection>(of value: C.Element, in elements: C) -> Int
+    @inlinable @inline(__always)
+    public static func upperBound<C: RandomAccessCollection>(of value: C.Element, in elements: C) -> Int
     where C.Element: Comparable, C.Index == Int {
         partitionPoint(of: elements) { $0 <= value }
     }
@@ -64,8 +67,8 @@ package enum SortedArraySearch {
     /// there.
     ///
     /// - Complexity: O(log n).
-    @inlinable
-    package static func firstIndex<C: RandomAccessCollection>(of value: C.Element, in elements: C) -> Int?
+    @inlinable @inline(__always)
+    public static func firstIndex<C: RandomAccessCollection>(of value: C.Element, in elements: C) -> Int?
     where C.Element: Comparable, C.Index == Int {
         let position = lowerBound(of: value, in: elements)
         return position < elements.endIndex && elements[position] == value ? position : nil
