@@ -33,7 +33,7 @@ package struct SinceColumn: Sendable {
     /// - Complexity: O(1): one unaligned 8-byte load, masked (bytes read one by one for the
     ///   last entries, whose load would pass the end).
     package subscript(index: Int) -> Int64 {
-        precondition(index >= 0 && index < count, "since index \(index) of \(count)")
+        assert(index >= 0 && index < count, "since index \(index) of \(count)")
         return withBytes { bytes in
             let width = Int(bytes[0])
             let base = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 1, as: Int64.self))
