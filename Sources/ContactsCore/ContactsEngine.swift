@@ -1,3 +1,4 @@
+import ContactsMatching
 import ContactsStore
 import ContactsSupport
 
@@ -76,7 +77,7 @@ public final class ContactsEngine: Sendable {
     /// and the user directory) rather than one ``registerUser(_:phone:region:displayName:at:)``
     /// each. For benchmarks and tests that need millions of users.
     ///
-    /// - Throws: ``LoadError`` when a number is not a directory number, or two users share
+    /// - Throws: ``LoadError`` when a number is not an E.164 number, or two users share
     ///   an id or a number.
     /// - Complexity: O(n log n) for n users.
     package convenience init(
@@ -86,8 +87,8 @@ public final class ContactsEngine: Sendable {
     {
         var loader = EngineLoader(phoneKeySeed: configuration.phoneKeySeed)
         for user in users {
-            guard PhoneNormalization.isDirectoryNumber(user.e164) else {
-                throw LoadError("user '\(user.userId)' has +\(user.e164), not a directory number")
+            guard E164Numbers.contains(user.e164) else {
+                throw LoadError("user '\(user.userId)' has +\(user.e164), not an E.164 number")
             }
             try loader.loadUser(user)
         }

@@ -2,6 +2,9 @@ import ContactsJSON
 
 /// A registered user of a fixture (one line of `users.jsonl`):
 /// `{"userId":"u000001","displayName":"José Núñez","phone":"+34612345678","region":"ES"}`.
+///
+/// Registration input (phone text and region, not yet normalized), not the store's
+/// `StoredUser` (the normalized record with its store key).
 package struct FixtureUser: Hashable, Sendable, FixtureRecord {
     /// The user's id.
     package var userId: String
