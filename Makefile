@@ -6,7 +6,7 @@ FIXTURE ?= .build/fixtures/demo
 DEMO_CONTACTS ?= 200000
 DEMO_USERS ?= 20000
 QUICK ?=
-APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev pkg-config
+APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev libphonenumber-dev pkg-config
 
 .PHONY: setup build test lint demo bench docs format clean
 

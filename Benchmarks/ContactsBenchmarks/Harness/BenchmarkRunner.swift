@@ -60,11 +60,12 @@ final class BenchmarkRunner {
     }
 
     /// ``compare(_:size:operations:bytesPerEntry:baselineBytesPerEntry:ours:baseline:)`` with
-    /// the row's own agreement `rule`.
+    /// the row's own agreement `rule`, and `sampleCount` samples instead of ``samples`` when
+    /// given (for a row whose calls take seconds).
     func compare<Answer>(
-        _ workload: String, size: String, operations: Int, bytesPerEntry: Double? = nil,
-        baselineBytesPerEntry: Double? = nil, ours: () -> Answer, baseline: () -> Answer,
-        rule: some AnswerRule<Answer>
+        _ workload: String, size: String, operations: Int, samples sampleCount: Int? = nil,
+        bytesPerEntry: Double? = nil, baselineBytesPerEntry: Double? = nil, ours: () -> Answer,
+        baseline: () -> Answer, rule: some AnswerRule<Answer>
     ) {
         let oursWarmUp = timed(repeats: 1, ours)
         let baselineWarmUp = timed(repeats: 1, baseline)
@@ -83,7 +84,7 @@ final class BenchmarkRunner {
         let baselineRepeats = repeats(lasting: baselineWarmUp.nanoseconds)
         oursSamples.removeAll()
         baselineSamples.removeAll()
-        for sample in 0..<samples {
+        for sample in 0..<(sampleCount ?? samples) {
             var oursRun: (nanoseconds: UInt64, answer: Answer)
             var baselineRun: (nanoseconds: UInt64, answer: Answer)
             if sample % 2 == 0 {
