@@ -19,8 +19,10 @@ public final class ContactsEngine: Sendable {
     /// The engine's configuration.
     public let configuration: EngineConfiguration
     let state: ReadWriteLocked<EngineState>
-    /// Held by the one change under way: changes are decided and applied one at a time.
-    let writer = ReadWriteLocked(())
+    /// Held by the one change under way: changes are decided and applied one at a time. (It
+    /// guards an unused `Int`, not `()`: ThreadSanitizer reports the accesses to a zero-sized
+    /// value as races with other threads' reads of the lock object's header.)
+    let writer = ReadWriteLocked(0)
     let store: (any Store)?
     /// Recent searches per user, most recent first; kept apart from the main state so that a
     /// search, a read, records its query without taking the exclusive lock.
