@@ -11,12 +11,14 @@ let package = Package(
         .library(name: "ContactsService", targets: ["ContactsService"]),
         .executable(name: "contacts", targets: ["contacts"]),
         .executable(name: "ContactsBenchmarks", targets: ["ContactsBenchmarks"]),
+        .executable(name: "pg-bench", targets: ["pg-bench"]),
     ],
     targets: [
         // C interop.
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CPrefetch"),
         .systemLibrary(name: "CXXHashInline"),
         .target(name: "CUnicode", dependencies: ["CICU"]),
@@ -26,6 +28,8 @@ let package = Package(
         // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
         .target(
             name: "ContactsSupport", dependencies: ["CXXHash", "CXXHashInline", "CPrefetch", "CBitmap", "CPostings"]),
+        // PostgreSQL through libpq: connections, bound parameters, pipelines, COPY, LISTEN/NOTIFY.
+        .target(name: "PostgreSQLClient", dependencies: ["CLibPQ"]),
         // Phone numbers: the libphonenumber-conformant normalizer (a library product of its own).
         .target(name: "PhoneNumbers"),
         // The domain's value types: contacts and ids.
@@ -69,12 +73,14 @@ let package = Package(
             ],
             path: "Benchmarks/ContactsBenchmarks"
         ),
+        .executableTarget(name: "pg-bench", dependencies: ["PostgreSQLClient"], path: "Benchmarks/pg-bench"),
         .testTarget(
             name: "ContactsCoreTests",
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
                 "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite",
+                "PostgreSQLClient",
             ],
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
