@@ -42,12 +42,16 @@ let package = Package(
             dependencies: ["ContactsSupport", "ContactsModel", "CUnicode", "CBitmap", "CPostings", "CPrefetch"]),
         // The durable store: the `Store` protocol and its SQLite backend.
         .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "CSQLite"]),
+        // The second backend: the `Store` on PostgreSQL.
+        .target(
+            name: "ContactsPostgres",
+            dependencies: ["ContactsSupport", "ContactsModel", "ContactsStore", "PostgreSQLClient"]),
         // The facade: the engine, its typed API and domain errors.
         .target(
             name: "ContactsCore",
             dependencies: [
                 "ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsMatching", "ContactsSocial",
-                "ContactsSearch", "ContactsStore", "CPrefetch",
+                "ContactsSearch", "ContactsStore", "ContactsPostgres", "CPrefetch",
             ]),
         // JSON and the JSON-RPC service above the engine.
         .target(name: "ContactsJSON", dependencies: ["ContactsSupport", "ContactsModel"]),
@@ -62,14 +66,15 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsVCard",
-                "ContactsFixtures", "ContactsSupport", "ContactsModel", "PhoneNumbers",
+                "ContactsFixtures", "ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsStore",
+                "ContactsPostgres",
             ]),
         .executableTarget(
             name: "ContactsBenchmarks",
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
-                "PhoneNumbers", "CSQLite",
+                "PhoneNumbers", "CSQLite", "ContactsPostgres", "PostgreSQLClient",
             ],
             path: "Benchmarks/ContactsBenchmarks"
         ),
@@ -80,7 +85,7 @@ let package = Package(
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
                 "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite",
-                "PostgreSQLClient",
+                "ContactsPostgres", "PostgreSQLClient",
             ],
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
