@@ -69,6 +69,15 @@ package struct PostgresSchema: Sendable {
         "users", "phone_owners", "follows", "contacts", "events", "event_ids", "recent_searches", "upload_budget",
     ]
 
+    /// The distribution column of each data table (the table in the type's documentation):
+    /// every primary key begins with it and no unique constraint leaves it out, so a
+    /// distributed database can place each row by it. A test checks it by creating the
+    /// same tables hash-partitioned on these columns, which PostgreSQL refuses otherwise.
+    package static let distributionColumns: [String: String] = [
+        "users": "user_id", "phone_owners": "e164", "follows": "follower_id", "contacts": "owner_id",
+        "upload_budget": "user_id", "events": "creator_id", "event_ids": "event_id", "recent_searches": "user_id",
+    ]
+
     /// Every table the schema makes: a schema holding one of them without our bookkeeping
     /// row is another application's, and is refused.
     package static let allTables = ["contacts_schema", "change_position"] + dataTables

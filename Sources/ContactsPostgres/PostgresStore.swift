@@ -155,28 +155,27 @@ package final class PostgresStore: Store {
     /// `uri` without its password (`user:secret@` becomes `user@`; a `password=` parameter's
     /// value becomes `***`), for messages and ``location``.
     package static func redacted(_ uri: String) -> String {
-        var text = Substring(uri)
+        let question = uri.firstIndex(of: "?") ?? uri.endIndex
+        var head = Substring(uri[..<question])
         var result = ""
-        if let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") {
-            let authorityStart = text.index(colon, offsetBy: 3)
-            result += text[..<authorityStart]
-            text = text[authorityStart...]
-            let authorityEnd = text.firstIndex { $0 == "/" || $0 == "?" } ?? text.endIndex
-            let authority = text[..<authorityEnd]
+        if let colon = head.firstIndex(of: ":"), head[colon...].hasPrefix("://") {
+            let authorityStart = head.index(colon, offsetBy: 3)
+            result += head[..<authorityStart]
+            head = head[authorityStart...]
+            let authorityEnd = head.firstIndex(of: "/") ?? head.endIndex
+            let authority = head[..<authorityEnd]
             if let at = authority.lastIndex(of: "@") {
                 let credentials = authority[..<at]
-                let user = credentials.firstIndex(of: ":").map { credentials[..<$0] } ?? credentials
-                result += user + authority[at...]
+                result += (credentials.firstIndex(of: ":").map { credentials[..<$0] } ?? credentials) + authority[at...]
             } else {
                 result += authority
             }
-            text = text[authorityEnd...]
+            head = head[authorityEnd...]
         }
-        var parts: [String] = []
-        for part in text.split(separator: "&", omittingEmptySubsequences: false) {
-            let isPassword = part.hasPrefix("password=") || part.hasPrefix("?password=")
-            parts.append(isPassword ? String(part.prefix { $0 != "=" }) + "=***" : String(part))
-        }
-        return result + parts.joined(separator: "&")
+        result += head
+        guard question < uri.endIndex else { return result }
+        let query = uri[uri.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        return result + "?"
+            + query.map { $0.hasPrefix("password=") ? "password=***" : String($0) }.joined(separator: "&")
     }
 }
