@@ -189,6 +189,13 @@ final class CommitQueue: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// How many requests wait to be taken into a group (for tests and metrics).
+    var waitingCount: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return pending.count
+    }
+
     /// Whether `change` is done.
     func isDone(_ change: PendingChange) -> Bool {
         pthread_mutex_lock(mutex)
