@@ -36,7 +36,7 @@ final class PostgresSession {
         do {
             try connection.reset()
         } catch {
-            throw StoreError.unavailable(path: location, detail: error.message)
+            throw StoreError.unavailable(path: location, detail: error.oneLine)
         }
         if connection.isHotStandby == true {
             throw StoreError.unavailable(
@@ -87,17 +87,17 @@ final class PostgresSession {
     func storeError(_ error: PostgresError) -> StoreError {
         if error.isConnectionError {
             needsReset = true
-            return .unavailable(path: location, detail: error.message)
+            return .unavailable(path: location, detail: error.oneLine)
         }
         if error.sqlState == .readOnlySQLTransaction {
             // A standby (a failover is under way): reconnect to whichever host is writable.
             needsReset = true
-            return .unavailable(path: location, detail: "the server is read-only (a standby?): \(error.message)")
+            return .unavailable(path: location, detail: "the server is read-only (a standby?): \(error.oneLine)")
         }
         if error.sqlState == Self.unknownUserState {
             return .unknownUser(path: location, userId: error.detail ?? "")
         }
-        return .failed(path: location, code: 0, detail: error.description)
+        return .failed(path: location, code: 0, detail: PostgresError.oneLine(error.description))
     }
 
     /// The SQLSTATE `contacts_require_user` raises.
@@ -289,5 +289,16 @@ final class PostgresSession {
         } catch {
             throw StoreError.failed(path: location, code: 0, detail: "\(error)")
         }
+    }
+}
+
+extension PostgresError {
+    /// The message on one line: libpq's messages span lines (a hint indented on the next),
+    /// and a ``StoreError`` is one line a CLI can print.
+    var oneLine: String { Self.oneLine(message) }
+
+    /// `text` with every run of line breaks and the indentation after them made one space.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.drop { $0 == " " || $0 == "\t" } }.joined(separator: " ")
     }
 }

@@ -104,9 +104,9 @@ struct PostgresIndexSet {
             do {
                 try session.connection.execute(statement)
             } catch  where error.sqlState == .uniqueViolation {
+                let reason = PostgresError.oneLine(error.detail ?? error.message)
                 throw StoreError.constraint(
-                    path: session.location,
-                    detail: "the copied rows break \(statement): \(error.detail ?? error.message)")
+                    path: session.location, detail: "the copied rows break \(statement): \(reason)")
             } catch {
                 throw session.storeError(error)
             }

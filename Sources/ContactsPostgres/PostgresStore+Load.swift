@@ -59,7 +59,7 @@ private struct PostgresRowReader {
             try session.connection.copyOut(sql, body)
         } catch let error as PostgresError {
             throw error.kind == .client
-                ? StoreError.corrupt(path: location, detail: error.message) : session.storeError(error)
+                ? StoreError.corrupt(path: location, detail: error.oneLine) : session.storeError(error)
         }
     }
 

@@ -36,8 +36,8 @@ extension PostgresStore {
         do {
             return try PostgresConnection.connect(uri, responseTimeout: writeResponseTimeout)
         } catch {
-            if error.kind == .client { throw StoreError.invalidArgument(path: location, detail: error.message) }
-            throw StoreError.unavailable(path: location, detail: error.message)
+            if error.kind == .client { throw StoreError.invalidArgument(path: location, detail: error.oneLine) }
+            throw StoreError.unavailable(path: location, detail: error.oneLine)
         }
     }
 
