@@ -24,6 +24,10 @@ let package = Package(
         .target(name: "CUnicode", dependencies: ["CICU"]),
         .target(name: "CBitmap"),
         .target(name: "CPostings"),
+        // Google's libphonenumber (C++, Debian's libphonenumber-dev) behind a C interface: the
+        // reference the phone benchmark measures the normalizer against. Only the benchmark
+        // links it (and with it the C++ runtime).
+        .target(name: "CLibPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
 
         // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
         .target(
@@ -35,17 +39,18 @@ let package = Package(
         // The domain's value types: contacts and ids.
         .target(name: "ContactsModel", dependencies: ["ContactsSupport", "CPrefetch"]),
         // Structures.
-        .target(name: "ContactsMatching", dependencies: ["ContactsSupport", "CPrefetch", "CXXHashInline"]),
+        .target(
+            name: "ContactsMatching", dependencies: ["ContactsSupport", "PhoneNumbers", "CPrefetch", "CXXHashInline"]),
         .target(name: "ContactsSocial", dependencies: ["ContactsSupport"]),
         .target(
             name: "ContactsSearch",
             dependencies: ["ContactsSupport", "ContactsModel", "CUnicode", "CBitmap", "CPostings", "CPrefetch"]),
         // The durable store: the `Store` protocol and its SQLite backend.
-        .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "CSQLite"]),
+        .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "PhoneNumbers", "CSQLite"]),
         // The second backend: the `Store` on PostgreSQL.
         .target(
             name: "ContactsPostgres",
-            dependencies: ["ContactsSupport", "ContactsModel", "ContactsStore", "PostgreSQLClient"]),
+            dependencies: ["ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsStore", "PostgreSQLClient"]),
         // The facade: the engine, its typed API and domain errors.
         .target(
             name: "ContactsCore",
@@ -74,7 +79,7 @@ let package = Package(
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
-                "PhoneNumbers", "CSQLite", "ContactsPostgres", "PostgreSQLClient",
+                "PhoneNumbers", "CSQLite", "CLibPhoneNumber", "ContactsPostgres", "PostgreSQLClient",
             ],
             path: "Benchmarks/ContactsBenchmarks"
         ),
@@ -90,5 +95,8 @@ let package = Package(
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // The C++ standard of CLibPhoneNumber (the only C++ target), pinned rather than left to the
+    // compiler's default.
+    cxxLanguageStandard: .cxx17
 )

@@ -40,7 +40,7 @@ extension ContactsEngine {
         _ decide: (EngineState) throws(ContactsError) -> Decision<Result>
     ) throws(ContactsError) -> Result {
         guard let store else {
-            return try writer.write { (_: inout Void) throws(ContactsError) -> Result in
+            return try writer.write { (_: inout UInt8) throws(ContactsError) -> Result in
                 let decision = try state.read(decide)
                 if let change = decision.change {
                     try apply(change, at: state.read { $0.position } + 1, uploadSlots: decision.uploadSlots)
@@ -73,7 +73,7 @@ extension ContactsEngine {
         var answered: [PendingChange] = []
         var deferred: [PendingChange] = []
         var didDecide = false
-        writer.write { (_: inout Void) in
+        writer.write { (_: inout UInt8) in
             do {
                 let last = try store.writeChanges(
                     after: state.read { $0.position },

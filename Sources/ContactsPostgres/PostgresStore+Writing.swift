@@ -3,9 +3,6 @@ import ContactsStore
 import PostgreSQLClient
 
 extension PostgresStore: TransactionalStore {
-    /// ``PostgresStore/maximumE164``.
-    package var maximumE164: UInt64 { Self.maximumE164 }
-
     /// Runs `body` in one transaction with the typed writes of ``StoreWriting`` (each runs its
     /// statements at once, one pipeline per call): committed when `body` returns, rolled back
     /// when it throws. Recent searches waiting to be written are written first, in the same

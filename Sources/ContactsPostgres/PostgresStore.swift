@@ -1,5 +1,6 @@
 import ContactsStore
 import ContactsSupport
+import PhoneNumbers
 import PostgreSQLClient
 
 /// The ``Store`` on a PostgreSQL database: the same data as ``SQLiteStore``, the same answers,
@@ -42,9 +43,9 @@ package final class PostgresStore: Store {
     /// Recent searches recorded but not yet written (see `PostgresStore+RecentSearches`).
     let pendingSearches: ReadWriteLocked<PostgresPendingSearches>
 
-    /// The largest phone number stored: 19 digits, the most a `UInt64` always holds (stored
-    /// in a `bigint` as its bit pattern).
-    package static let maximumE164: UInt64 = 9_999_999_999_999_999_999
+    /// The largest phone number stored: `PhoneNumber.largestE164` (19 digits, held in a
+    /// `bigint` as its bit pattern).
+    static var maximumE164: UInt64 { PhoneNumber.largestE164 }
 
     /// How long one wait for the server may last during a write before the connection is
     /// declared lost (the request then answers `unavailable` and the store reconnects):

@@ -1,5 +1,6 @@
 import ContactsModel
 import ContactsSupport
+import PhoneNumbers
 
 extension SQLiteStore: StoreImporting {
     /// ``StoreImporting/importRows(_:)`` into an empty SQLite store: every row inserted in
@@ -42,7 +43,7 @@ package struct SQLiteImporter: StoreLoader {
 
     /// Inserts the user under the source's key.
     package mutating func loadUser(_ user: StoredUser) throws {
-        guard (1...SQLiteTransaction.maximumE164).contains(user.e164) else {
+        guard (1...PhoneNumber.largestE164).contains(user.e164) else {
             throw StoreError.invalidArgument(
                 path: connection.path,
                 detail: "user \(user.userId.debugDescription) has phone \(user.e164), longer than this store holds")

@@ -1,9 +1,6 @@
 import ContactsModel
 
 extension SQLiteStore: TransactionalStore {
-    /// The largest E.164 number: 15 digits (ITU-T E.164 §6.1).
-    package var maximumE164: UInt64 { SQLiteTransaction.maximumE164 }
-
     /// ``transaction(_:)`` with the backend-neutral ``StoreWriting`` face.
     package func withTransaction<R>(_ body: (any StoreWriting) throws -> R) throws -> R {
         try transaction { transaction in

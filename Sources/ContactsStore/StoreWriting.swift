@@ -79,9 +79,6 @@ package protocol StoreWriting {
 /// A ``Store`` that also offers typed transactions and control over its write-behind
 /// searches: what tools and the store's tests use, on either backend.
 package protocol TransactionalStore: Store {
-    /// The largest phone number (E.164 digits as an integer) the store holds.
-    var maximumE164: UInt64 { get }
-
     /// Runs `body` in one transaction: committed when `body` returns, rolled back (nothing
     /// of it kept) when `body` or the commit throws; the error is rethrown. Recent searches
     /// waiting to be written are written in the same transaction, before `body` runs.

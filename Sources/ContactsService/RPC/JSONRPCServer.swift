@@ -44,10 +44,22 @@ public struct JSONRPCServer: Sendable {
         do {
             request = try JSONParser.parse(line)
         } catch {
+            if line.starts(with: Self.byteOrderMark) {
+                return Self.errorResponse(
+                    id: .null,
+                    RPCError(
+                        .parseError,
+                        "invalid JSON: the line starts with a UTF-8 byte order mark (EF BB BF); send the request without it"
+                    ))
+            }
             return Self.errorResponse(id: .null, RPCError(.parseError, "invalid JSON: \(error)"))
         }
         return respond(to: request, caller: caller)
     }
+
+    /// The UTF-8 byte order mark: JSON text must not start with it (RFC 8259 §8.1), so a line
+    /// that does gets a parse error that names it.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The response to a parsed request value from `caller`, or nil for a notification.
     ///
