@@ -66,3 +66,48 @@ final class FreshStore {
         try PostgresConnection.connect(location, responseTimeout: .seconds(60))
     }
 }
+
+extension FreshStore {
+    /// Waits until no session holds the store's engine lock (PostgreSQL; at once for SQLite,
+    /// whose lock goes with the process): after a `kill -9` the dead engine's server session
+    /// lingers until the server notices its client is gone.
+    ///
+    /// - Throws: when the lock is still held after `timeout`.
+    func waitUntilNoEngineHoldsIt(timeout: Duration = .seconds(30)) throws {
+        guard backend == .postgres else { return }
+        let connection = try connection()
+        defer { connection.close() }
+        let key: [PostgresValue] = [.int64(PostgresStore.engineLockClass)]
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let taken = try connection.execute(
+                "SELECT pg_try_advisory_lock($1::int4, hashtext(current_schema()))", key
+            ).bool(row: 0, column: 0)
+            if taken {
+                try connection.execute("SELECT pg_advisory_unlock($1::int4, hashtext(current_schema()))", key)
+                return
+            }
+            guard ContinuousClock.now < deadline else {
+                throw TestSetupError("the engine lock of \(location) is still held after \(timeout)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Ends (`pg_terminate_backend`) the server session of the engine that holds the store
+    /// open, as a server restart or a network cut would, and waits until it is gone; returns
+    /// how many sessions were ended (PostgreSQL only).
+    @discardableResult
+    func terminateEngineSession() throws -> Int64 {
+        let connection = try connection()
+        defer { connection.close() }
+        let ended = try connection.execute(
+            """
+            SELECT count(pg_terminate_backend(pid, 10000)) FROM pg_locks
+            WHERE locktype = 'advisory' AND granted AND classid = $1::int4::oid
+                AND objid = hashtext(current_schema())::oid AND objsubid = 2
+            """, [.int64(PostgresStore.engineLockClass)]
+        ).int64(row: 0, column: 0)
+        return ended
+    }
+}
