@@ -11,12 +11,14 @@ let package = Package(
         .library(name: "ContactsService", targets: ["ContactsService"]),
         .executable(name: "contacts", targets: ["contacts"]),
         .executable(name: "ContactsBenchmarks", targets: ["ContactsBenchmarks"]),
+        .executable(name: "pg-bench", targets: ["pg-bench"]),
     ],
     targets: [
         // C interop.
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CPrefetch"),
         .systemLibrary(name: "CXXHashInline"),
         .target(name: "CUnicode", dependencies: ["CICU"]),
@@ -30,6 +32,8 @@ let package = Package(
         // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
         .target(
             name: "ContactsSupport", dependencies: ["CXXHash", "CXXHashInline", "CPrefetch", "CBitmap", "CPostings"]),
+        // PostgreSQL through libpq: connections, bound parameters, pipelines, COPY, LISTEN/NOTIFY.
+        .target(name: "PostgreSQLClient", dependencies: ["CLibPQ"]),
         // Phone numbers: the libphonenumber-conformant normalizer (a library product of its own).
         .target(name: "PhoneNumbers"),
         // The domain's value types: contacts and ids.
@@ -43,12 +47,16 @@ let package = Package(
             dependencies: ["ContactsSupport", "ContactsModel", "CUnicode", "CBitmap", "CPostings", "CPrefetch"]),
         // The durable store: the `Store` protocol and its SQLite backend.
         .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "PhoneNumbers", "CSQLite"]),
+        // The second backend: the `Store` on PostgreSQL.
+        .target(
+            name: "ContactsPostgres",
+            dependencies: ["ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsStore", "PostgreSQLClient"]),
         // The facade: the engine, its typed API and domain errors.
         .target(
             name: "ContactsCore",
             dependencies: [
                 "ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsMatching", "ContactsSocial",
-                "ContactsSearch", "ContactsStore", "CPrefetch",
+                "ContactsSearch", "ContactsStore", "ContactsPostgres", "CPrefetch",
             ]),
         // JSON and the JSON-RPC service above the engine.
         .target(name: "ContactsJSON", dependencies: ["ContactsSupport", "ContactsModel"]),
@@ -63,23 +71,26 @@ let package = Package(
             name: "contacts",
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsVCard",
-                "ContactsFixtures", "ContactsSupport", "ContactsModel", "PhoneNumbers",
+                "ContactsFixtures", "ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsStore",
+                "ContactsPostgres",
             ]),
         .executableTarget(
             name: "ContactsBenchmarks",
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
-                "PhoneNumbers", "CSQLite", "CLibPhoneNumber",
+                "PhoneNumbers", "CSQLite", "CLibPhoneNumber", "ContactsPostgres", "PostgreSQLClient",
             ],
             path: "Benchmarks/ContactsBenchmarks"
         ),
+        .executableTarget(name: "pg-bench", dependencies: ["PostgreSQLClient"], path: "Benchmarks/pg-bench"),
         .testTarget(
             name: "ContactsCoreTests",
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
                 "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite",
+                "ContactsPostgres", "PostgreSQLClient",
             ],
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),

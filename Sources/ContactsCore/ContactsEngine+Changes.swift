@@ -16,50 +16,151 @@ extension ContactsEngine {
     /// The one path of every change: decide it against the current state, commit it to the
     /// store, apply it to memory.
     ///
-    /// Changes run one at a time (the writer lock). `decide` runs under the state's shared
-    /// lock, so readers go on meanwhile; with a store, it runs inside the store's transaction,
-    /// after the changes other engines committed since this engine's position have been
-    /// applied, so it decides against the committed state. Only applying the change takes the
-    /// exclusive lock.
+    /// With a store, concurrent changes share commits (group commit, ``CommitQueue``): the
+    /// caller that finds no commit under way leads, takes every waiting request as one group,
+    /// decides each in order against the state the group starts from — inside the store's
+    /// transaction, after the changes other engines committed since this engine's position
+    /// have been applied — and commits the group's changes in one transaction (one fsync),
+    /// each at its own position, then applies them to memory in that order. A request whose
+    /// `footprint` touches what an earlier change of the group writes waits for the next
+    /// group, so every decision is the one it would be if the changes ran one at a time.
+    /// `decide` runs under the state's shared lock, so readers go on meanwhile; only applying
+    /// the changes takes the exclusive lock.
     ///
+    /// - Parameters:
+    ///   - footprint: what `decide` reads (``ChangeFootprint/everything`` when unsure: the
+    ///     request then starts a group of its own).
+    ///   - weight: the request's share of a group's size (an upload's contacts).
     /// - Throws: what `decide` throws (nothing changed); ``ContactsError/unavailable(_:)``
-    ///   or ``ContactsError/internalFailure(_:)`` when the store fails (nothing was committed).
-    func perform<Result>(_ decide: (EngineState) throws(ContactsError) -> Decision<Result>) throws(ContactsError)
-        -> Result
-    {
-        try writer.write { (_: inout UInt8) throws(ContactsError) -> Result in
-            guard let store else {
+    ///   or ``ContactsError/internalFailure(_:)`` when the store fails (nothing was committed,
+    ///   or, for `unavailable` after a connection lost during the commit, the engine learns
+    ///   whether it was at its next write and applies it then).
+    func perform<Result>(
+        reads footprint: ChangeFootprint = .everything, weight: Int = 1,
+        _ decide: (EngineState) throws(ContactsError) -> Decision<Result>
+    ) throws(ContactsError) -> Result {
+        guard let store else {
+            return try writer.write { (_: inout UInt8) throws(ContactsError) -> Result in
                 let decision = try state.read(decide)
                 if let change = decision.change {
                     try apply(change, at: state.read { $0.position } + 1, uploadSlots: decision.uploadSlots)
                 }
                 return decision.result
             }
-            var decided: Decision<Result>?
-            let position: Int64?
+        }
+        // The closure is used only until this call returns: the caller waits for its request.
+        let outcome = withoutActuallyEscaping(decide) { decide in
+            let request = TypedPendingChange(footprint: footprint, weight: weight, body: decide)
+            if commits.enqueue(request) {
+                repeat {
+                    let group = commits.takeGroup()
+                    if !group.isEmpty { commit(group, to: store) }
+                } while !commits.isDone(request)
+                commits.stepDown()
+            }
+            let outcome = request.outcome
+            request.release()
+            return outcome
+        }
+        guard let outcome else { throw .internalFailure("the commit group did not answer the request") }
+        return try outcome.get()
+    }
+
+    /// Decides and commits one group (see ``perform(reads:weight:_:)``), applies what
+    /// committed, and finishes every request it answered; the others go back to the queue.
+    private func commit(_ group: [PendingChange], to store: any Store) {
+        var decided: [(request: PendingChange, change: StoreChange, uploadSlots: [ExactString: UInt32]?)] = []
+        var answered: [PendingChange] = []
+        var deferred: [PendingChange] = []
+        var didDecide = false
+        writer.write { (_: inout UInt8) in
             do {
-                position = try store.write(
+                let last = try store.writeChanges(
                     after: state.read { $0.position },
                     catchUp: { missed in
                         for committed in missed { try apply(committed.change, at: committed.position) }
                     },
                     decide: {
-                        let decision = try state.read(decide)
-                        decided = decision
-                        return decision.change
+                        didDecide = true
+                        var written = WrittenKeys()
+                        var changes: [StoreChange] = []
+                        for request in group {
+                            if written.conflicts(with: request.footprint) {
+                                deferred.append(request)
+                                continue
+                            }
+                            do {
+                                let (change, slots) = try state.read { (state) throws(ContactsError) in
+                                    let decision = try request.decide(state)
+                                    if let change = decision.change { written.add(change, decidedOn: state) }
+                                    return decision
+                                }
+                                guard let change else {
+                                    answered.append(request)
+                                    continue
+                                }
+                                decided.append((request, change, slots))
+                                changes.append(change)
+                            } catch {
+                                answered.append(request)
+                            }
+                        }
+                        return changes
                     })
-            } catch let error as ContactsError {
-                throw error
-            } catch let error as StoreError {
-                throw ContactsError(error)
+                applyCommitted(decided, last: last)
+                answered += decided.map(\.request)
             } catch {
-                throw .internalFailure("the store failed: \(error)")
+                let failure = Self.contactsError(error)
+                if !didDecide {
+                    for request in group { request.fail(failure) }
+                    answered = group
+                    deferred = []
+                    return
+                }
+                if case .unavailable = failure {
+                    for item in decided { item.request.fail(failure) }
+                    answered += decided.map(\.request)
+                } else if decided.count > 1 {
+                    // Retry each alone, so that only a faulty change fails.
+                    for item in decided { item.request.alone = true }
+                    deferred = decided.map(\.request) + deferred
+                } else {
+                    for item in decided { item.request.fail(failure) }
+                    answered += decided.map(\.request)
+                }
             }
-            guard let decision = decided else { throw .internalFailure("the store did not ask for the change") }
-            if let change = decision.change, let position {
-                try apply(change, at: position, uploadSlots: decision.uploadSlots)
+        }
+        commits.putBack(deferred)
+        commits.finish(answered)
+    }
+
+    /// Applies a committed group's changes in order (the last at `last`) under one exclusive
+    /// lock; a change that memory refuses (a bug) fails its own request only.
+    private func applyCommitted(
+        _ decided: [(request: PendingChange, change: StoreChange, uploadSlots: [ExactString: UInt32]?)], last: Int64
+    ) {
+        guard !decided.isEmpty else { return }
+        let first = last - Int64(decided.count) + 1
+        state.write { (state: inout EngineState) in
+            for (offset, item) in decided.enumerated() {
+                do throws(ContactsError) {
+                    try apply(item.change, to: &state, uploadSlots: item.uploadSlots)
+                    item.request.succeed()
+                } catch {
+                    item.request.fail(error)
+                }
+                state.position = first + Int64(offset)
             }
-            return decision.result
+        }
+        applied.advance(to: last)
+    }
+
+    /// The engine's error for a store failure.
+    private static func contactsError(_ error: any Error) -> ContactsError {
+        switch error {
+        case let error as ContactsError: error
+        case let error as StoreError: ContactsError(error)
+        default: .internalFailure("the store failed: \(error)")
         }
     }
 
@@ -69,12 +170,19 @@ extension ContactsEngine {
         throws(ContactsError)
     {
         try state.write { (state: inout EngineState) throws(ContactsError) in
-            if case .deleteUser(let userId) = change, let index = state.index(of: userId) {
-                recentSearches.write { $0[index] = nil }
-            }
-            try state.apply(change, uploadSlots: uploadSlots)
+            try apply(change, to: &state, uploadSlots: uploadSlots)
             state.position = position
         }
         applied.advance(to: position)
+    }
+
+    /// Applies `change` to `state` (held exclusively by the caller).
+    private func apply(_ change: StoreChange, to state: inout EngineState, uploadSlots: [ExactString: UInt32]?)
+        throws(ContactsError)
+    {
+        if case .deleteUser(let userId) = change, let index = state.index(of: userId) {
+            recentSearches.write { $0[index] = nil }
+        }
+        try state.apply(change, uploadSlots: uploadSlots)
     }
 }

@@ -14,7 +14,9 @@ extension ContactsEngine {
         location: String? = nil, startTime: Int64? = nil, at: Int64
     ) throws(ContactsError) -> String {
         guard !title.isEmpty else { throw .invalidValue(field: "title", problem: "must not be empty") }
-        return try perform { (state) throws(ContactsError) in
+        // A generated id is new: only a given one can be taken by another change of the group.
+        return try perform(reads: ChangeFootprint(users: [userId], events: eventId.map { [$0] } ?? [])) {
+            (state) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             var id = eventId ?? Self.freshEventID()
             while eventId == nil && state.events.event(withID: id) != nil { id = Self.freshEventID() }
@@ -31,7 +33,7 @@ extension ContactsEngine {
 
     /// Deletes the acting user's event `eventId`; false when it is unknown or someone else's.
     public func deleteEvent(as userId: String, eventId: String) throws(ContactsError) -> Bool {
-        try perform { (state) throws(ContactsError) in
+        try perform(reads: ChangeFootprint(users: [userId], events: [eventId])) { (state) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             guard state.events.event(withID: eventId)?.creator == me else {
                 return Decision(change: nil, result: false)

@@ -18,7 +18,7 @@ extension ContactsEngine {
     ) throws(ContactsError) -> RegisteredUser {
         let e164 = try PhoneNormalization.registeredNumber(phone, region: region)
         let name = displayName ?? ""
-        return try perform { (state) throws(ContactsError) in
+        return try perform(reads: ChangeFootprint(users: [userId], phones: [e164])) { (state) throws(ContactsError) in
             if let owner = state.phoneOwners.user(for: e164), owner != state.index(of: userId) {
                 throw .phoneTaken(PhoneNormalization.text(e164))
             }
@@ -32,7 +32,7 @@ extension ContactsEngine {
     /// recent searches. What the user id used of the day's upload budget stays used; other
     /// users' contacts holding the number stay but no longer match.
     public func deleteUser(as userId: String) throws(ContactsError) {
-        try perform { (state) throws(ContactsError) in
+        try perform(reads: .everything) { (state) throws(ContactsError) in
             _ = try state.registeredUser(userId)
             return Decision(change: .deleteUser(userId: userId), result: ())
         }
@@ -98,7 +98,8 @@ extension ContactsEngine {
         at: Int64
     ) throws(ContactsError) -> UploadOutcome {
         let budget = configuration.dailyUploadBudget
-        return try perform { (state) throws(ContactsError) in
+        return try perform(reads: ChangeFootprint(users: [userId]), weight: accepted.count) {
+            (state) throws(ContactsError) in
             let owner = try state.registeredUser(userId)
             guard let record = state.user(owner) else { throw .unknownUser(userId) }
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
@@ -217,7 +218,7 @@ extension ContactsEngine {
     /// Deletes every contact the acting user uploaded; returns how many. My `contact` matches
     /// vanish; `reverse` ones stay. Recent searches and budget use are kept.
     public func deleteAllUploadedContacts(as userId: String) throws(ContactsError) -> Int {
-        try perform { (state) throws(ContactsError) in
+        try perform(reads: ChangeFootprint(users: [userId])) { (state) throws(ContactsError) in
             let owner = try state.registeredUser(userId)
             return Decision(change: .deleteAllContacts(ownerId: userId), result: state.books[owner]?.count ?? 0)
         }

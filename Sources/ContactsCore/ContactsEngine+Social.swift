@@ -14,7 +14,8 @@ extension ContactsEngine {
     ///   for an unknown acting user or target.
     public func followUser(as userId: String, target: String, at: Int64) throws(ContactsError) -> Bool {
         guard !userId.utf8Equals(target) else { throw .selfFollow }
-        return try perform { (state) throws(ContactsError) in
+        return try perform(reads: ChangeFootprint(users: [userId, target], followsOf: [userId])) {
+            (state) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             let other = try state.registeredUser(target)
             return state.follow(me, other, at: at)
@@ -26,7 +27,8 @@ extension ContactsEngine {
     ///
     /// - Throws: ``ContactsError/unknownUser(_:)`` for an unknown acting user or target.
     public func unfollowUser(as userId: String, target: String) throws(ContactsError) -> Bool {
-        try perform { (state) throws(ContactsError) in
+        try perform(reads: ChangeFootprint(users: [userId, target], followsOf: [userId])) {
+            (state) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             let other = try state.registeredUser(target)
             return state.unfollow(me, other)
@@ -115,7 +117,7 @@ extension ContactsEngine {
     public func followContact(as userId: String, contactId: String, at: Int64) throws(ContactsError)
         -> ContactFollowOutcome
     {
-        try perform { (state) throws(ContactsError) in
+        try perform(reads: Self.contactFollowFootprint(of: userId)) { (state) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             let (other, otherId) = try state.resolveContact(contactId, of: me)
             let decision = state.follow(me, other, at: at)
@@ -126,13 +128,19 @@ extension ContactsEngine {
 
     /// `unfollowUser` for the user my contact `contactId` resolves to.
     public func unfollowContact(as userId: String, contactId: String) throws(ContactsError) -> ContactFollowOutcome {
-        try perform { (state) throws(ContactsError) in
+        try perform(reads: Self.contactFollowFootprint(of: userId)) { (state) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             let (other, otherId) = try state.resolveContact(contactId, of: me)
             let decision = state.unfollow(me, other)
             return Decision(
                 change: decision.change, result: ContactFollowOutcome(userId: otherId, changed: decision.result))
         }
+    }
+
+    /// What resolving one of `userId`'s contacts and following its user reads: the book, the
+    /// holders of its numbers (not known beforehand), the follows.
+    private static func contactFollowFootprint(of userId: String) -> ChangeFootprint {
+        ChangeFootprint(users: [userId], followsOf: [userId], anyPhone: true)
     }
 
     /// `isFollowingUser` for the user my contact `contactId` resolves to.

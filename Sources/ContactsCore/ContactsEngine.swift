@@ -1,4 +1,5 @@
 import ContactsMatching
+import ContactsPostgres
 import ContactsStore
 import ContactsSupport
 
@@ -20,10 +21,13 @@ public final class ContactsEngine: Sendable {
     /// The engine's configuration.
     public let configuration: EngineConfiguration
     let state: ReadWriteLocked<EngineState>
-    /// Held by the one change under way: changes are decided and applied one at a time. Its
-    /// value means nothing; it is not `Void` because a zero-sized value shares its address
-    /// with the lock's pointer, which ThreadSanitizer reports as a race on every change.
+    /// Held by the one change (or commit group) under way: changes are decided and applied
+    /// one group at a time. Its value means nothing; it is not `Void` because a zero-sized
+    /// value shares its address with the lock's pointer, which ThreadSanitizer reports as a
+    /// race on every change.
     let writer = ReadWriteLocked<UInt8>(0)
+    /// The requests waiting to be committed together (see ``perform(reads:weight:_:)``).
+    let commits = CommitQueue()
     let store: (any Store)?
     /// Recent searches per user, most recent first; kept apart from the main state so that a
     /// search, a read, records its query without taking the exclusive lock.
@@ -45,6 +49,26 @@ public final class ContactsEngine: Sendable {
             return
         }
         try self.init(configuration: configuration, store: try SQLiteStore.open(path: storePath, options: storeOptions))
+    }
+
+    /// An engine whose state is durable in the store at `storeLocation`, and everything in it
+    /// loaded now: a PostgreSQL connection URI (`postgresql://…` or `postgres://…`, libpq's
+    /// syntax: several hosts, `target_session_attrs`, the `PG*` environment variables), or
+    /// else the path of an SQLite file (created when missing). PROTOCOL §8.
+    ///
+    /// ```swift
+    /// let engine = try ContactsEngine(storeLocation: "postgresql://contacts@db.internal/contacts")
+    /// ```
+    ///
+    /// - Throws: ``StoreError`` naming the store and the problem (unreachable:
+    ///   ``StoreError/unavailable(path:detail:)``; not ours, newer schema, read-only, locked
+    ///   by another engine); the store is left as it was.
+    public convenience init(
+        configuration: EngineConfiguration = EngineConfiguration(), storeLocation: String,
+        storeOptions: StoreOptions = StoreOptions()
+    ) throws {
+        let store = try StoreLocation(storeLocation).open(options: storeOptions)
+        try self.init(configuration: configuration, store: store)
     }
 
     /// An engine over `store`, loading everything in it now; the engine owns the store from

@@ -21,13 +21,6 @@ extension SQLiteStore {
         }
     }
 
-    /// The whole store as one value: convenient for small stores, tools and tests.
-    /// Engines rebuilding from a large store should stream with ``load(into:)``.
-    package func loadSnapshot() throws -> StoreSnapshot {
-        var snapshot = StoreSnapshot()
-        _ = try load(into: &snapshot)
-        return snapshot
-    }
 }
 
 /// One pass over every table for ``SQLiteStore/load(into:)``.

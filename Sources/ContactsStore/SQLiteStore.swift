@@ -3,7 +3,7 @@ import ContactsSupport
 /// The ``Store`` in one SQLite file (WAL mode): users, follows, uploaded contacts, upload
 /// budget usage, events, recent searches and the position of the last change.
 ///
-/// The engine writes every change with ``write(after:catchUp:decide:)`` — committed, and so
+/// The engine writes every change with ``writeChanges(after:catchUp:decide:)`` — committed, and so
 /// durable, before the engine changes its in-memory structures — and rebuilds those
 /// structures at start-up with ``load(into:)``:
 ///
@@ -98,17 +98,21 @@ package final class SQLiteStore: Store {
         }
     }
 
-    /// One change (see ``Store/write(after:catchUp:decide:)``): in one SQLite transaction,
-    /// `decide`'s change is written and the position advanced. The file is held exclusively,
-    /// so no other engine commits anything: `catchUp` always gets no changes.
-    package func write(
-        after position: Int64, catchUp: ([PositionedChange]) throws -> Void, decide: () throws -> StoreChange?
-    ) throws -> Int64? {
+    /// Changes (see ``Store/writeChanges(after:catchUp:decide:)``): in one SQLite transaction,
+    /// `decide`'s changes are written in order, each advancing the position by one. The file
+    /// is held exclusively, so no other engine commits anything: `catchUp` always gets no
+    /// changes.
+    package func writeChanges(
+        after position: Int64, catchUp: ([PositionedChange]) throws -> Void, decide: () throws -> [StoreChange]
+    ) throws -> Int64 {
         try transaction { transaction in
             try catchUp([])
-            guard let change = try decide() else { return nil }
-            try transaction.apply(change)
-            return try transaction.advancePosition()
+            var last = position
+            for change in try decide() {
+                try transaction.apply(change)
+                last = try transaction.advancePosition()
+            }
+            return last
         }
     }
 

@@ -60,6 +60,9 @@ struct Arguments {
         return value
     }
 
+    /// Every positional, in order (for commands whose positionals depend on the first).
+    func positionalList() -> [String] { positionals }
+
     /// The positionals, exactly `names.count` of them (named in the error when not).
     func positionals(_ names: String...) throws -> [String] {
         guard positionals.count == names.count else {

@@ -16,6 +16,7 @@ enum CommandLineTool {
         NormalizeCommand.self,
         SearchCommand.self,
         ServeCommand.self,
+        StoreCommand.self,
     ]
 
     static var usage: String {

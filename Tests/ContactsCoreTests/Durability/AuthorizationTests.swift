@@ -27,8 +27,8 @@ struct AuthorizationTests {
     /// Alice, bob and carol; bob's book holds carol's and alice's numbers, alice's holds bob's;
     /// both have a contact "shared-id" (ids are scoped to their owner); bob has events and
     /// recent searches, follows carol and is followed by her; alice follows carol.
-    static func fixture() throws -> ContactsEngine {
-        let engine = try ContactsEngine()
+    static func fixture(store: EngineStore? = nil) throws -> ContactsEngine {
+        let engine = try store?.engine() ?? ContactsEngine()
         var client = RPCTestClient(engine: engine)
         let steps: [(String, JSONObject)] = [
             (
@@ -87,8 +87,10 @@ struct AuthorizationTests {
         try ServiceSnapshot.every(users: [bob, carol], queries: ["secret", "ca", "415"]) { client.call($0, $1) }
     }
 
-    @Test func aliceGetsNothingOfBobsAndChangesNothingOfHis() throws {
-        let engine = try Self.fixture()
+    @Test(arguments: EngineBackend.allCases)
+    func aliceGetsNothingOfBobsAndChangesNothingOfHis(backend: EngineBackend) throws {
+        let store = try EngineStore(backend)
+        let engine = try Self.fixture(store: store)
         var client = RPCTestClient(engine: engine)
         _ = try Self.snapshotOfOthers(&client)
         let before = try Self.snapshotOfOthers(&client)

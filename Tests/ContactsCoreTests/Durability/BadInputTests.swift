@@ -26,10 +26,9 @@ struct BadInputTests {
 
     /// The fixture: alice and bob follow each other and hold each other's phone in their
     /// books, carol is on her own; alice has an event and a recent search, bob one event.
-    static func fixture(storePath: String? = nil) throws -> ContactsEngine {
-        let engine = try ContactsEngine(
-            configuration: EngineConfiguration(dailyUploadBudget: budget), storePath: storePath,
-            storeOptions: StoreOptions(durability: .normal))
+    static func fixture(store: EngineStore? = nil) throws -> ContactsEngine {
+        let configuration = EngineConfiguration(dailyUploadBudget: budget)
+        let engine = try store?.engine(configuration) ?? ContactsEngine(configuration: configuration)
         var client = RPCTestClient(engine: engine)
         let setup: [(String, JSONObject)] = [
             (
@@ -104,11 +103,11 @@ struct BadInputTests {
 
     /// Every param of every method replaced by each of its invalid values, or left out when
     /// required: `invalid_params` naming the param, also when the acting user does not exist
-    /// (stateless checks come first).
-    @Test func everyBadParamGetsInvalidParamsAndChangesNothing() throws {
-        let directory = try StoreTestDirectory()
-        let path = directory.path("bad.db")
-        var engine = try Self.fixture(storePath: path)
+    /// (stateless checks come first); on each durable store, reopened after.
+    @Test(arguments: EngineBackend.durable)
+    func everyBadParamGetsInvalidParamsAndChangesNothing(backend: EngineBackend) throws {
+        let store = try EngineStore(backend)
+        var engine = try Self.fixture(store: store)
         _ = try Self.snapshot(engine)
         let before = try Self.snapshot(engine)
         var checked = 0
@@ -139,9 +138,7 @@ struct BadInputTests {
         #expect(checked > 1500)
         #expect(ServiceSnapshot.difference(try Self.snapshot(engine), before) == nil)
         try engine.close()
-        engine = try ContactsEngine(
-            configuration: EngineConfiguration(dailyUploadBudget: Self.budget), storePath: path,
-            storeOptions: StoreOptions(durability: .normal))
+        engine = try store.engine(EngineConfiguration(dailyUploadBudget: Self.budget))
         #expect(ServiceSnapshot.difference(try Self.snapshot(engine), before) == nil, "after reopening")
         try engine.close()
     }
@@ -149,8 +146,10 @@ struct BadInputTests {
     /// Requests that are well-formed but fail on the state: the unknown acting user on every
     /// method, unknown targets, conflicts, self-follows, the budget — each its reason, and
     /// nothing changes.
-    @Test func stateErrorsGetTheirReasonAndChangeNothing() throws {
-        let engine = try Self.fixture()
+    @Test(arguments: EngineBackend.allCases)
+    func stateErrorsGetTheirReasonAndChangeNothing(backend: EngineBackend) throws {
+        let store = try EngineStore(backend)
+        let engine = try Self.fixture(store: store)
         _ = try Self.snapshot(engine)
         let before = try Self.snapshot(engine)
         for spec in Self.specs where spec.name != "registerUser" {
@@ -243,6 +242,12 @@ struct BadInputTests {
             #expect(Self.failure(of: engine, "deleteUser", params: params)?.reason == "invalid_request", "\(params)")
         }
         #expect(ServiceSnapshot.difference(try Self.snapshot(engine), before) == nil)
+        if store.isDurable {
+            try engine.close()
+            let reopened = try store.engine(EngineConfiguration(dailyUploadBudget: Self.budget))
+            #expect(ServiceSnapshot.difference(try Self.snapshot(reopened), before) == nil, "after reopening")
+            try reopened.close()
+        }
     }
 
     /// The valid params of every method succeed, and every value at a limit is accepted

@@ -270,16 +270,20 @@ struct EngineConcurrencyTests {
         try Self.compare(engine, with: &model, "in memory")
     }
 
-    @Test func manyTasksWithAStore() async throws {
-        let directory = try StoreTestDirectory()
-        let path = directory.path("concurrent.db")
+    /// With a store, concurrent writers share commits (group commit): the answers, the state
+    /// and the state reloaded from the store must still be the model's.
+    @Test(arguments: StoreBackend.allCases)
+    func manyTasksWithAStore(backend: StoreBackend) async throws {
+        let fresh = try FreshStore(backend)
         let configuration = EngineConfiguration(dailyUploadBudget: 0)
         let options = StoreOptions(durability: .normal, searchFlushDelayMilliseconds: 1)
-        let engine = try ContactsEngine(configuration: configuration, storePath: path, storeOptions: options)
+        let engine = try ContactsEngine(
+            configuration: configuration, storeLocation: fresh.location, storeOptions: options)
         var model = try await Self.run(engine)
         try Self.compare(engine, with: &model, "with a store")
         try engine.close()
-        let reopened = try ContactsEngine(configuration: configuration, storePath: path, storeOptions: options)
+        let reopened = try ContactsEngine(
+            configuration: configuration, storeLocation: fresh.location, storeOptions: options)
         try Self.compare(reopened, with: &model, "reopened")
         try reopened.close()
     }

@@ -12,12 +12,10 @@ struct RestartEqualityTests {
     static let queries = ["ada", "555 20", "josé", "zo", "example.com", "Σ"]
     static let budget = 40
 
-    static func engine(_ path: String) throws -> ContactsEngine {
-        // synchronous=NORMAL, as `serve` runs: commits survive a process crash without an
-        // fsync each (which would make this test wait on the disk).
-        try ContactsEngine(
-            configuration: EngineConfiguration(dailyUploadBudget: budget), storePath: path,
-            storeOptions: StoreOptions(durability: .normal))
+    static func engine(_ store: EngineStore) throws -> ContactsEngine {
+        // SQLite with synchronous=NORMAL, as `serve` runs: commits survive a process crash
+        // without an fsync each (which would make this test wait on the disk).
+        try store.engine(EngineConfiguration(dailyUploadBudget: budget))
     }
 
     /// Every read of every user. The searches of a snapshot are recorded, so the first one
@@ -50,14 +48,13 @@ struct RestartEqualityTests {
         #expect(ServiceSnapshot.readMethods.isDisjoint(with: ServiceModel.mutations))
     }
 
-    @Test(arguments: [11, 12] as [UInt64])
-    func everyReadAnswersTheSameAfterReopening(seed: UInt64) throws {
-        let directory = try StoreTestDirectory()
-        let path = directory.path("restart.db")
+    @Test(arguments: EngineBackend.durable, [11, 12] as [UInt64])
+    func everyReadAnswersTheSameAfterReopening(backend: EngineBackend, seed: UInt64) throws {
+        let store = try EngineStore(backend)
         var generator = MutationGenerator(
             seed: seed, users: Self.users, phoneSlots: Array(0..<9), contactSlots: [9, 10], richContacts: true)
         var random = SplitMix64(seed: seed)
-        var engine = try Self.engine(path)
+        var engine = try Self.engine(store)
         var client = RPCTestClient(engine: engine)
         var outcomes: [String: Int] = [:]
         for _ in 0..<500 {
@@ -90,12 +87,12 @@ struct RestartEqualityTests {
         try engine.close()
 
         for reopening in 1...2 {
-            engine = try Self.engine(path)
+            engine = try Self.engine(store)
             client = RPCTestClient(engine: engine)
             let after = try Self.snapshot(&client)
             #expect(
                 ServiceSnapshot.difference(after, before) == nil,
-                "seed \(seed), reopening \(reopening):\n\(ServiceSnapshot.difference(after, before) ?? "")")
+                "\(backend) seed \(seed), reopening \(reopening):\n\(ServiceSnapshot.difference(after, before) ?? "")")
             #expect(Self.budgetProbe(client, at: probeAt) == budgetBefore, "seed \(seed): the day's budget use")
             try engine.close()
         }

@@ -21,17 +21,17 @@ struct EnginePositionTests {
         #expect(engine.position == 3)
     }
 
-    @Test func aDurableStoreKeepsItsPositionAcrossRestarts() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("position-\(UUID()).db").path
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    @Test(arguments: EngineBackend.durable)
+    func aDurableStoreKeepsItsPositionAcrossRestarts(backend: EngineBackend) throws {
+        let store = try EngineStore(backend)
         do {
-            let engine = try ContactsEngine(storePath: path)
+            let engine = try store.engine()
             _ = try engine.registerUser("ann", phone: "+14155552671", at: 1)
             _ = try engine.createEvent(as: "ann", title: "Tea", at: 2)
             #expect(engine.position == 2)
             try engine.close()
         }
-        let reopened = try ContactsEngine(storePath: path)
+        let reopened = try store.engine()
         #expect(reopened.position == 2)
         _ = try reopened.deleteUser(as: "ann")
         #expect(reopened.position == 3)

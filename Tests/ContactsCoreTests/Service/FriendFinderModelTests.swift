@@ -122,11 +122,13 @@ struct FriendFinderModelTests {
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
-    func randomSequencesMatchTheModel(seed: UInt64) throws {
+    @Test(arguments: EngineBackend.allCases, [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func randomSequencesMatchTheModel(backend: EngineBackend, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let budget = 12
-        let engine = try ContactsEngine(configuration: EngineConfiguration(dailyUploadBudget: budget))
+        let store = try EngineStore(backend)
+        let engine = try store.engine(EngineConfiguration(dailyUploadBudget: budget))
+        defer { try? engine.close() }
         var client = RPCTestClient(engine: engine)
         var model = Model(dailyBudget: budget)
         var at: Int64 = 1_700_000_000_000
@@ -177,7 +179,9 @@ struct FriendFinderModelTests {
                 expected = model.deleteAll(user)
             }
             let actual = client.call(method, params)
-            #expect(actual == expected, "seed \(seed) step \(step): \(method) \(JSONValue.object(params).jsonText)")
+            #expect(
+                actual == expected,
+                "\(backend) seed \(seed) step \(step): \(method) \(JSONValue.object(params).jsonText)")
             if actual != expected { return }
         }
     }

@@ -75,14 +75,13 @@ struct SearchServiceModelTests {
         }
     }
 
-    @Test(arguments: seeds)
-    func contactSearchMatchesTheModel(seed: UInt64) throws {
+    @Test(arguments: EngineBackend.allCases, seeds)
+    func contactSearchMatchesTheModel(backend: EngineBackend, seed: UInt64) throws {
         var inputs = SearchServiceInputs(seed: seed)
-        // Even seeds keep state in a store and restart from it now and then: the books' search
-        // indexes are then rebuilt from the store, and recent searches reloaded.
-        let directory = seed % 2 == 0 ? try StoreTestDirectory() : nil
-        let storePath = directory?.path("search.db")
-        var engine = try ContactsEngine(storePath: storePath)
+        // A durable store restarts the engine now and then: the indexes are then rebuilt
+        // from the store, and recent searches reloaded.
+        let store = try EngineStore(backend)
+        var engine = try store.engine()
         var client = RPCTestClient(engine: engine)
         defer { try? engine.close() }
         var state = ContactsState()
@@ -99,9 +98,9 @@ struct SearchServiceModelTests {
             #expect((try? uploaded.get()) != nil)
         }
         for step in 0..<260 {
-            if storePath != nil, step % 100 == 99 {
+            if store.isDurable, step % 100 == 99 {
                 try engine.close()
-                engine = try ContactsEngine(storePath: storePath)
+                engine = try store.engine()
                 client = RPCTestClient(engine: engine)
             }
             let user = inputs.chance(3) ? "ghost" : inputs.pick(Self.owners)
@@ -243,22 +242,22 @@ struct SearchServiceModelTests {
         "+1415555\(2700 + (userIDs.firstIndex(of: user) ?? 99))"
     }
 
-    @Test(arguments: seeds)
-    func userSearchMatchesTheModel(seed: UInt64) throws {
+    @Test(arguments: EngineBackend.allCases, seeds)
+    func userSearchMatchesTheModel(backend: EngineBackend, seed: UInt64) throws {
         var inputs = SearchServiceInputs(seed: seed)
-        // Even seeds restart from a store now and then: the directory is then rebuilt from it.
-        let directory = seed % 2 == 0 ? try StoreTestDirectory() : nil
-        let storePath = directory?.path("users.db")
-        var engine = try ContactsEngine(storePath: storePath)
+        // A durable store restarts the engine now and then: the indexes are then rebuilt
+        // from the store, and recent searches reloaded.
+        let store = try EngineStore(backend)
+        var engine = try store.engine()
         var client = RPCTestClient(engine: engine)
         defer { try? engine.close() }
         var names: [String: String] = [:]
         var follows: [String: Set<String>] = [:]  // follower → followees
         func pickUser() -> String { inputs.chance(4) ? "ghost" : inputs.pick(Self.userIDs) }
         for step in 0..<300 {
-            if storePath != nil, step % 100 == 99 {
+            if store.isDurable, step % 100 == 99 {
                 try engine.close()
-                engine = try ContactsEngine(storePath: storePath)
+                engine = try store.engine()
                 client = RPCTestClient(engine: engine)
             }
             let me = pickUser()

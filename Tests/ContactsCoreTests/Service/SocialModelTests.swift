@@ -69,10 +69,12 @@ struct SocialModelTests {
 
     static let users = ["a", "b", "c", "d", "e", "é", "B"]
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
-    func randomSequencesMatchTheModel(seed: UInt64) throws {
+    @Test(arguments: EngineBackend.allCases, [1, 2, 3, 4, 5, 6] as [UInt64])
+    func randomSequencesMatchTheModel(backend: EngineBackend, seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let engine = try ContactsEngine()
+        let store = try EngineStore(backend)
+        let engine = try store.engine()
+        defer { try? engine.close() }
         var client = RPCTestClient(engine: engine)
         var model = Model()
         for (slot, user) in Self.users.enumerated() {
@@ -170,7 +172,9 @@ struct SocialModelTests {
                 expected = .success(model.feed(me, skip: skip, limit: limit))
             }
             let actual = client.call(method, params)
-            #expect(actual == expected, "seed \(seed) step \(step): \(method) \(JSONValue.object(params).jsonText)")
+            #expect(
+                actual == expected,
+                "\(backend) seed \(seed) step \(step): \(method) \(JSONValue.object(params).jsonText)")
             if actual != expected { return }
         }
     }

@@ -8,7 +8,7 @@ import Testing
 
 /// Random mutations against a naive in-memory model, with reopens along the way: every
 /// answer, every refusal and the final contents must equal the model's.
-@Suite("SQLiteStore vs model")
+@Suite("Store vs model")
 struct ContactStoreModelTests {
     static let seeds: [UInt64] = Array(1...8)
 
@@ -124,10 +124,10 @@ struct ContactStoreModelTests {
         case search(String, String)
 
         /// Runs the op on the store; an outcome string comparable with the model's.
-        func run(_ tx: borrowing SQLiteTransaction) throws(StoreError) -> String {
+        func run(_ tx: any StoreWriting) throws(StoreError) -> String {
             switch self {
             case .register(let user, let e164, let name):
-                _ = try tx.registerUser(userId: user, e164: e164, displayName: name)
+                try tx.registerUser(userId: user, e164: e164, displayName: name)
                 return "ok"
             case .deleteUser(let user): return "\(try tx.deleteUser(userId: user))"
             case .upsert(let owner, let batch):
@@ -217,14 +217,13 @@ struct ContactStoreModelTests {
         }
     }
 
-    @Test(arguments: seeds)
-    func matchesTheModel(seed: UInt64) throws {
+    @Test(arguments: StoreBackend.allCases, seeds)
+    func matchesTheModel(backend: StoreBackend, seed: UInt64) throws {
         struct Abort: Error {}
         var random = StoreTestRandom(seed: seed)
-        let directory = try StoreTestDirectory()
-        let path = directory.path("model.db")
+        let fresh = try FreshStore(backend)
         let options = StoreOptions(busyTimeoutMilliseconds: 50, searchFlushDelayMilliseconds: 3_600_000)
-        var store = try SQLiteStore.open(path: path, options: options)
+        var store = try fresh.open(options: options)
         var model = Model()
         for round in 0..<150 {
             if Int.random(in: 0..<5, using: &random) == 0 {
@@ -240,7 +239,7 @@ struct ContactStoreModelTests {
             let ops = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.randomOp(&random) }
             let abortAtEnd = Int.random(in: 0..<10, using: &random) == 0
             do {
-                try store.transaction { tx throws in
+                try store.withTransaction { tx throws in
                     for op in ops {
                         var expected: String
                         do { expected = try candidate.apply(op) } catch let refusal as Model.Refusal {
@@ -259,13 +258,13 @@ struct ContactStoreModelTests {
             }
             if round % 50 == 49 {
                 try store.close()
-                store = try SQLiteStore.open(path: path, options: options)
+                store = try fresh.open(options: options)
             }
         }
         try store.flushSearches()
         #expect(Self.lines(of: try store.loadSnapshot()) == model.lines, "seed \(seed)")
         try store.close()
-        let reopened = try SQLiteStore.open(path: path, options: options)
+        let reopened = try fresh.open(options: options)
         #expect(Self.lines(of: try reopened.loadSnapshot()) == model.lines, "seed \(seed) after reopen")
         try reopened.close()
     }

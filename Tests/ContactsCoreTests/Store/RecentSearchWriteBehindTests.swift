@@ -9,68 +9,71 @@ struct RecentSearchWriteBehindTests {
     /// Options whose background flush never fires during a test.
     private let noTimer = StoreOptions(busyTimeoutMilliseconds: 50, searchFlushDelayMilliseconds: 3_600_000)
 
-    private func openWithUser(_ path: String, options: StoreOptions) throws -> SQLiteStore {
-        let store = try SQLiteStore.open(path: path, options: options)
-        _ = try store.transaction { tx in try tx.registerUser(userId: "ann", e164: 11, displayName: "") }
+    private func openWithUser(_ fresh: FreshStore, options: StoreOptions) throws -> any TransactionalStore {
+        let store = try fresh.open(options: options)
+        try store.withTransaction { tx in try tx.registerUser(userId: "ann", e164: 11, displayName: "") }
         return store
     }
 
-    @Test func waitsInMemoryUntilTheNextTransaction() throws {
-        let directory = try StoreTestDirectory()
-        let store = try openWithUser(directory.path("w.db"), options: noTimer)
+    @Test(arguments: StoreBackend.allCases)
+    func waitsInMemoryUntilTheNextTransaction(backend: StoreBackend) throws {
+        let fresh = try FreshStore(backend)
+        let store = try openWithUser(fresh, options: noTimer)
         defer { try? store.close() }
         store.recordSearch(userId: "ann", query: "jo")
         store.recordSearch(userId: "ann", query: "al")
         #expect(store.pendingSearchCount == 2)
         #expect(try store.loadSnapshot().recentSearches.isEmpty)
-        _ = try store.transaction { tx in try tx.registerUser(userId: "bob", e164: 22, displayName: "") }
+        try store.withTransaction { tx in try tx.registerUser(userId: "bob", e164: 22, displayName: "") }
         #expect(store.pendingSearchCount == 0)
         #expect(try store.loadSnapshot().recentSearches == ["ann": ["al", "jo"]])
     }
 
-    @Test func aRolledBackTransactionKeepsThemPending() throws {
+    @Test(arguments: StoreBackend.allCases)
+    func aRolledBackTransactionKeepsThemPending(backend: StoreBackend) throws {
         struct Abort: Error {}
-        let directory = try StoreTestDirectory()
-        let store = try openWithUser(directory.path("r.db"), options: noTimer)
+        let fresh = try FreshStore(backend)
+        let store = try openWithUser(fresh, options: noTimer)
         defer { try? store.close() }
         store.recordSearch(userId: "ann", query: "first")
-        #expect(throws: Abort.self) { try store.transaction { _ in throw Abort() } }
+        #expect(throws: Abort.self) { try store.withTransaction { _ in throw Abort() } }
         store.recordSearch(userId: "ann", query: "second")
         #expect(store.pendingSearchCount == 2)
         try store.flushSearches()
         #expect(try store.loadSnapshot().recentSearches == ["ann": ["second", "first"]])
     }
 
-    @Test func isFlushedByCloseAndSurvivesReopen() throws {
-        let directory = try StoreTestDirectory()
-        let path = directory.path("c.db")
-        let store = try openWithUser(path, options: noTimer)
+    @Test(arguments: StoreBackend.allCases)
+    func isFlushedByCloseAndSurvivesReopen(backend: StoreBackend) throws {
+        let fresh = try FreshStore(backend)
+        let store = try openWithUser(fresh, options: noTimer)
         store.recordSearch(userId: "ann", query: "María")
         store.recordSearch(userId: "nobody", query: "dropped")
         try store.close()
-        let reopened = try SQLiteStore.open(path: path, options: noTimer)
+        let reopened = try fresh.open(options: noTimer)
         #expect(try reopened.loadSnapshot().recentSearches == ["ann": ["María"]])
         try reopened.close()
     }
 
-    @Test func isFlushedWhenAStoreIsReleasedWithoutClose() throws {
-        let directory = try StoreTestDirectory()
-        let path = directory.path("released.db")
+    @Test(arguments: StoreBackend.allCases)
+    func isFlushedWhenAStoreIsReleasedWithoutClose(backend: StoreBackend) throws {
+        let fresh = try FreshStore(backend)
         do {
-            let store = try openWithUser(path, options: noTimer)
+            let store = try openWithUser(fresh, options: noTimer)
             store.recordSearch(userId: "ann", query: "kept")
         }
-        let reopened = try SQLiteStore.open(path: path, options: noTimer)
+        let reopened = try fresh.open(options: noTimer)
         #expect(try reopened.loadSnapshot().recentSearches == ["ann": ["kept"]])
         try reopened.close()
         reopened.recordSearch(userId: "ann", query: "after close")
         #expect(reopened.pendingSearchCount == 0)
     }
 
-    @Test func isWrittenInTheBackgroundWithinItsDelay() throws {
-        let directory = try StoreTestDirectory()
+    @Test(arguments: StoreBackend.allCases)
+    func isWrittenInTheBackgroundWithinItsDelay(backend: StoreBackend) throws {
+        let fresh = try FreshStore(backend)
         let options = StoreOptions(busyTimeoutMilliseconds: 50, searchFlushDelayMilliseconds: 20)
-        let store = try openWithUser(directory.path("t.db"), options: options)
+        let store = try openWithUser(fresh, options: options)
         defer { try? store.close() }
         store.recordSearch(userId: "ann", query: "soon")
         // Bounded wait: the flush is due after 20 ms; allow a loaded machine 10 s.
@@ -89,24 +92,24 @@ struct RecentSearchWriteBehindTests {
         #expect(try store.loadSnapshot().recentSearches == ["ann": ["later", "soon"]])
     }
 
-    @Test func deletingTheUserDropsPendingSearchesToo() throws {
-        let directory = try StoreTestDirectory()
-        let store = try openWithUser(directory.path("d.db"), options: noTimer)
+    @Test(arguments: StoreBackend.allCases)
+    func deletingTheUserDropsPendingSearchesToo(backend: StoreBackend) throws {
+        let fresh = try FreshStore(backend)
+        let store = try openWithUser(fresh, options: noTimer)
         defer { try? store.close() }
         store.recordSearch(userId: "ann", query: "gone")
-        _ = try store.transaction { tx in try tx.deleteUser(userId: "ann") }
-        _ = try store.transaction { tx in try tx.registerUser(userId: "ann", e164: 11, displayName: "") }
+        _ = try store.withTransaction { tx in try tx.deleteUser(userId: "ann") }
+        try store.withTransaction { tx in try tx.registerUser(userId: "ann", e164: 11, displayName: "") }
         try store.flushSearches()
         #expect(try store.loadSnapshot().recentSearches.isEmpty)
     }
 
-    @Test(arguments: [UInt64(1), 2, 3, 4])
-    func keepsTheNewestDistinctQueriesByBytes(seed: UInt64) throws {
+    @Test(arguments: StoreBackend.allCases, [UInt64(1), 2, 3, 4])
+    func keepsTheNewestDistinctQueriesByBytes(backend: StoreBackend, seed: UInt64) throws {
         var random = StoreTestRandom(seed: seed)
-        let directory = try StoreTestDirectory()
-        let path = directory.path("k.db")
-        let store = try openWithUser(path, options: noTimer)
-        _ = try store.transaction { tx in try tx.registerUser(userId: "bob", e164: 22, displayName: "") }
+        let fresh = try FreshStore(backend)
+        let store = try openWithUser(fresh, options: noTimer)
+        try store.withTransaction { tx in try tx.registerUser(userId: "bob", e164: 22, displayName: "") }
         // 70 queries, two of them canonically equivalent but different bytes.
         let pool = (0..<68).map { "q\($0)" } + ["Jos\u{E9}", "Jose\u{301}"]
         var model: [String: [[UInt8]]] = [:]
@@ -121,7 +124,7 @@ struct RecentSearchWriteBehindTests {
             if step % 37 == 0 { try store.flushSearches() }
         }
         try store.close()
-        let reopened = try SQLiteStore.open(path: path, options: noTimer)
+        let reopened = try fresh.open(options: noTimer)
         let stored = try reopened.loadSnapshot().recentSearches
         try reopened.close()
         #expect(stored.mapValues { $0.map { Array($0.utf8) } } == model)
