@@ -61,7 +61,7 @@ final class SearchFTS5Baseline {
             var alternatives: [String] = []
             let needle = SearchFolding.fold(term)
             Self.addCondition(needle, columns: "{name organization emails}", to: &alternatives, &parameters)
-            if SearchFolding.isPhoneTerm(term) {
+            if SearchFolding.isPhoneTerm(term, allowingSpaces: true) {
                 Self.addCondition(SearchFolding.digits(term), columns: "digits", to: &alternatives, &parameters)
             }
             conditions.append("(" + alternatives.joined(separator: " OR ") + ")")

@@ -36,7 +36,9 @@ struct SearchNaiveBaseline {
     func search(_ query: String, limit: Int) -> (total: Int, ids: [String]) {
         let parsed = SearchQuery(query)
         let needles = parsed.terms.map { Array(SearchFolding.fold($0).utf8) }
-        let digits = parsed.terms.map { SearchFolding.isPhoneTerm($0) ? Array(SearchFolding.digits($0).utf8) : nil }
+        let digits = parsed.terms.map {
+            SearchFolding.isPhoneTerm($0, allowingSpaces: true) ? Array(SearchFolding.digits($0).utf8) : nil
+        }
         let prefix = Array(SearchFolding.fold(parsed.normalized).utf8)
         let wordNeedles = needles.map { needle in
             String(decoding: needle, as: UTF8.self).unicodeScalars.allSatisfy { SearchFolding.isWordScalar($0.value) }

@@ -236,6 +236,28 @@ import Testing
         #expect(index.search("\u{301}", field: .email).ids == ["1"])  // empty fold: any email
     }
 
+    /// The amended PROTOCOL §2: the typed letters fold as people type them, and a query that
+    /// is a number written with spaces is one phone term (its digits must be adjacent).
+    @Test func typedLettersAndNumbersWithSpaces() {
+        let index = ContactSearchIndex([
+            Contact(id: "1", displayName: "Łódź Office"), Contact(id: "2", displayName: "Søren Kierkegaard"),
+            Contact(id: "3", displayName: "Nguyễn Đức", phoneNumbers: [LabeledValue(value: "+49 30 1234567")]),
+            Contact(id: "4", displayName: "Þórunn Ægisdóttir", phoneNumbers: [LabeledValue(value: "+86 30 4912")]),
+            Contact(id: "5", displayName: "+49 30 desk"),
+        ])
+        #expect(index.search("lodz").ids == ["1"])
+        #expect(index.search("LÓDŹ").ids == ["1"])
+        #expect(index.search("soren").ids == ["2"])
+        #expect(index.search("duc").ids == ["3"])
+        #expect(index.search("thorunn aegis").ids == ["4"])
+        // One term: the digits 4930 in a phone, or the text "+49 30" (tier 0 for #5).
+        #expect(index.search("+49 30").ids == ["5", "3"])
+        #expect(index.search("+49  30", field: .phone).ids == ["3"])
+        // Not a number as a whole: two terms, each found anywhere.
+        #expect(index.search("49 30 x", field: .any).total == 0)
+        #expect(index.search("30 desk").ids == ["5"])
+    }
+
     @Test func emptyIndex() {
         var index = ContactSearchIndex()
         #expect(index.search("a").total == 0)

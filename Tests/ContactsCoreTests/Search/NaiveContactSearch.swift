@@ -69,7 +69,9 @@ struct NaiveContactSearch {
 
         init(_ term: String) {
             needle = NaiveContactSearch.fold(term)
-            phoneDigits = SearchFolding.isPhoneTerm(term) ? Array(SearchFolding.digits(term).unicodeScalars) : nil
+            phoneDigits =
+                SearchFolding.isPhoneTerm(term, allowingSpaces: true)
+                ? Array(SearchFolding.digits(term).unicodeScalars) : nil
         }
     }
 
@@ -105,11 +107,14 @@ struct NaiveContactSearch {
     }
 
     func search(_ query: String, field: SearchField, skip: Int, limit: Int) -> (total: Int, ids: [String]) {
-        let texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
+        var texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
             String(String.UnicodeScalarView($0))
         }
+        // A whole query that is a number written with spaces is one phone term.
+        let collapsed = texts.joined(separator: " ")
+        if texts.count > 1, SearchFolding.isPhoneTerm(collapsed, allowingSpaces: true) { texts = [collapsed] }
         let terms = texts.map(Term.init)
-        let normalized = Self.fold(texts.joined(separator: " "))
+        let normalized = Self.fold(collapsed)
         let matches = contacts.indices.filter { number in
             terms.allSatisfy { Self.termMatches($0, contacts[number], field: field) }
         }
