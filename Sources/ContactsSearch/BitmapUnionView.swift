@@ -4,7 +4,7 @@
 ///
 /// The union is never built: the ranking reads only the words of the slots it walks, so a
 /// page costs a few cache lines of each list instead of ORing and counting whole bitmaps.
-/// The count is given (known in advance: ``ContactSearchIndex/denseUnigramTotals``).
+/// The count is given (known in advance: ``SearchTables/denseUnigramTotals``).
 package struct BitmapUnionView: RankedMatches {
     /// One list: its table's bitmap words, from word `start` on.
     package struct Part {

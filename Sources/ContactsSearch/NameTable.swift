@@ -155,7 +155,7 @@ package struct NameTable: Sendable {
         {
             let containing = namesContaining[longest.needle] ?? dictionary.ordinals(containing: longest)
             return dictionary.filter(containing) { value in
-                terms.allSatisfy { ContactSearchIndex.startsWord(of: value, with: $0) }
+                terms.allSatisfy { SearchTables.startsWord(of: value, with: $0) }
             }
         }
         var candidates: SlotSet?
@@ -171,7 +171,7 @@ package struct NameTable: Sendable {
         let unconfirmed = terms.filter { $0.scalars.isEmpty }
         guard !unconfirmed.isEmpty else { return all }
         return dictionary.filter(all) { value in
-            unconfirmed.allSatisfy { ContactSearchIndex.startsWord(of: value, with: $0) }
+            unconfirmed.allSatisfy { SearchTables.startsWord(of: value, with: $0) }
         }
     }
 

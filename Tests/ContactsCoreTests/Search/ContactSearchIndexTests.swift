@@ -135,9 +135,9 @@ import Testing
         var contacts = fixtures.contacts(5_000)
         for number in contacts.indices where number % 2 == 0 { contacts[number].organizationName = "Acme Corp." }
         var index = ContactSearchIndex(contacts)
-        #expect(index.names.denseGrams.keys.count > 0)
-        #expect(index.domains.denseGrams.keys.count > 0)
-        #expect(index.organizations.denseGrams.keys.count > 0)
+        #expect(index.tables.names.denseGrams.keys.count > 0)
+        #expect(index.tables.domains.denseGrams.keys.count > 0)
+        #expect(index.tables.organizations.denseGrams.keys.count > 0)
         for number in 0..<40 {
             let contact = fixtures.contact(id: "new\(number)")
             contacts.append(contact)
@@ -164,12 +164,12 @@ import Testing
         for number in contacts.indices where number % 3 == 0 { contacts[number].organizationName = "Acme Corp." }
         var index = ContactSearchIndex(contacts)
         let letters = ["a", "E", "n", "á", "o", "m", "c"]
-        let viewed = letters.filter { index.denseUnigramMatches([SearchTerm($0)], field: .any) != nil }
+        let viewed = letters.filter { index.tables.denseUnigramMatches([SearchTerm($0)], field: .any) != nil }
         // Both paths are taken: the commonest letters are bitmaps in every field, others not.
         #expect(viewed.count >= 2 && viewed.count < letters.count, "\(viewed) are answered from the bitmap lists")
         let bytes = index.encoded()
         let reopened = try bytes.withUnsafeBytes { raw in try ContactSearchIndex(decoding: raw) }
-        #expect(reopened.denseUnigramTotals == index.denseUnigramTotals)
+        #expect(reopened.tables.denseUnigramTotals == index.tables.denseUnigramTotals)
         var model = NaiveContactSearch(contacts)
         func expectModel(_ index: ContactSearchIndex, _ label: String) {
             for letter in letters {
@@ -188,7 +188,7 @@ import Testing
         let added = fixtures.contact(id: "added")
         contacts.append(added)
         index.update(with: added)
-        #expect(index.denseUnigramMatches([SearchTerm("a")], field: .any) == nil)
+        #expect(index.tables.denseUnigramMatches([SearchTerm("a")], field: .any) == nil)
         model = NaiveContactSearch(contacts)
         expectModel(index, "with a delta")
     }

@@ -1,9 +1,9 @@
 import ContactsModel
 import ContactsSupport
 
-extension ContactSearchIndex {
+extension SearchTables {
     /// The contacts matching `query` under `field`, ranked (PROTOCOL §2): `total` counts every
-    /// match; `contacts` holds the ranks `skip ..< skip + limit`.
+    /// match; `slots` holds the contacts' slots of the ranks `skip ..< skip + limit`.
     ///
     /// Terms are the query's whitespace-separated parts; a contact matches when every term
     /// does. Ranking: tier 0 when `fold(displayName)` starts with the fold of the normalized
@@ -14,34 +14,44 @@ extension ContactSearchIndex {
     /// - Complexity: about O(l + c + skip + limit) — l posting entries read, c candidates
     ///   confirmed — plus O(d log d) for the d matches among contacts added since the last
     ///   rebuild; never a sort of all matches.
-    package func search(_ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+    package func search(
+        _ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20, in contacts: PackedContacts
+    ) -> SearchHits {
+        contacts.withRecords { records in search(query, field: field, skip: skip, limit: limit, records: records) }
+    }
+
+    private func search(
+        _ query: String, field: SearchField, skip: Int, limit: Int, records: PackedContacts.Records
+    ) -> SearchHits {
         let parsed = SearchQuery(query)
         let terms = parsed.terms.map(SearchTerm.init)
         var prefix: [UInt8] = []
         SearchFolding.appendFolded(parsed.normalized, to: &prefix)
         if let matches = denseUnigramMatches(terms, field: field) {
-            return page(of: matches, terms: terms, prefix: prefix, namesContaining: [:], skip: skip, limit: limit)
+            return page(
+                of: matches, terms: terms, prefix: prefix, namesContaining: [:], skip: skip, limit: limit,
+                records: records)
         }
         let found = matchingSlots(terms, field: field)
         guard let matches = found.slots else {
             // Every contact matches; with an empty prefix all are in tier 0: the listing order.
-            if prefix.isEmpty { return fetch(.any, skip: skip, limit: limit) }
+            if prefix.isEmpty { return fetch(.any, skip: skip, limit: limit, records: records) }
             return page(
                 of: liveSlots { _ in true }, terms: terms, prefix: prefix, namesContaining: found.namesContaining,
-                skip: skip, limit: limit)
+                skip: skip, limit: limit, records: records)
         }
         return page(
-            of: matches, terms: terms, prefix: prefix, namesContaining: found.namesContaining, skip: skip, limit: limit)
+            of: matches, terms: terms, prefix: prefix, namesContaining: found.namesContaining, skip: skip, limit: limit,
+            records: records)
     }
 
-    /// The page of `matches` at ranks `skip ..< skip + limit`.
-    /// True when the contact with `id` is among the matches of `query` under `field` (the
-    /// empty query matches every contact); false when no contact has that id.
+    /// True when the contact in the contacts' slot `slot` is among the matches of `query`
+    /// under `field` (the empty query matches every contact); false when it is not indexed.
     ///
     /// - Complexity: O(t·n) for t terms over the contact's n folded bytes: the naive
     ///   definition of PROTOCOL §2 on that one contact, no index lookups.
-    package func contactMatches(id: String, query: String, field: SearchField = .any) -> Bool {
-        guard let slot = slotOfID[ExactString(id)] else { return false }
+    package func contactMatches(slot contactSlot: UInt32, query: String, field: SearchField = .any) -> Bool {
+        guard let slot = indexSlot(of: contactSlot) else { return false }
         let terms = SearchQuery(query).terms.map(SearchTerm.init)
         return store.withView { view in
             let text = view.text(of: Int(slot))
@@ -49,15 +59,15 @@ extension ContactSearchIndex {
         }
     }
 
+    /// The page of `matches` at ranks `skip ..< skip + limit`.
     private func page(
         of matches: some RankedMatches, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet],
-        skip: Int,
-        limit: Int
-    ) -> SearchPage {
+        skip: Int, limit: Int, records: PackedContacts.Records
+    ) -> SearchHits {
         let slots = rank(
             matches, terms: terms, prefix: prefix, namesContaining: namesContaining, skip: max(0, skip),
-            limit: max(0, limit))
-        return SearchPage(total: matches.count, contacts: contacts(atSlots: slots))
+            limit: max(0, limit), records: records)
+        return SearchHits(total: matches.count, slots: slots.map { contactSlots[Int($0)] })
     }
 
     /// Every contact of `fieldType` (all, with a phone, with an email, with notes), by the bytes
@@ -66,7 +76,15 @@ extension ContactSearchIndex {
     ///
     /// - Complexity: O(skip + limit) for the base, plus O(d log d) for the d contacts added
     ///   since the last rebuild.
-    package func fetch(_ fieldType: FetchFieldType = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+    package func fetch(
+        _ fieldType: FetchFieldType = .any, skip: Int = 0, limit: Int = 20, in contacts: PackedContacts
+    ) -> SearchHits {
+        contacts.withRecords { fetch(fieldType, skip: skip, limit: limit, records: $0) }
+    }
+
+    private func fetch(
+        _ fieldType: FetchFieldType, skip: Int, limit: Int, records: PackedContacts.Records
+    ) -> SearchHits {
         let required: FoldedContact.Flags =
             switch fieldType {
             case .any: .live
@@ -83,14 +101,14 @@ extension ContactSearchIndex {
             }
         var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
         store.withView { view in
-            let delta = sortedDelta(in: view) { store.flags(of: Int($0)).isSuperset(of: required) }
-            collect(into: &page, tierCount: { total }, delta: delta, view: view) { body in
+            let delta = sortedDelta(in: view, records) { store.flags(of: Int($0)).isSuperset(of: required) }
+            collect(into: &page, tierCount: { total }, delta: delta, view: view, records) { body in
                 for slot in 0..<baseSlotCount where store.flags(of: slot).isSuperset(of: required) {
                     guard body(UInt32(slot)) else { return }
                 }
             }
         }
-        return SearchPage(total: total, contacts: contacts(atSlots: page.slots))
+        return SearchHits(total: total, slots: page.slots.map { contactSlots[Int($0)] })
     }
 
     /// The slots of `matches` at ranks `skip ..< skip + limit`.
@@ -105,8 +123,7 @@ extension ContactSearchIndex {
     /// `skip + limit` is visited.
     private func rank(
         _ matches: some RankedMatches, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet],
-        skip: Int,
-        limit: Int
+        skip: Int, limit: Int, records: PackedContacts.Records
     ) -> [UInt32] {
         var page = PageCollector(skip: skip, limit: limit)
         guard limit > 0, matches.count > 0 else { return [] }
@@ -119,11 +136,13 @@ extension ContactSearchIndex {
                     deltaTiers[tier(of: slot, terms: terms, prefix: prefix, view: view)].append(slot)
                     return true
                 }
-                deltaTiers = deltaTiers.map { $0.sorted { slotPrecedes($0, $1, in: view) } }
+                deltaTiers = deltaTiers.map { $0.sorted { slotPrecedes($0, $1, in: view, records) } }
             }
 
             let baseTier0 = { matches.count(in: range) }
-            collect(into: &page, tierCount: { baseTier0() + deltaTiers[0].count }, delta: deltaTiers[0], view: view) {
+            collect(
+                into: &page, tierCount: { baseTier0() + deltaTiers[0].count }, delta: deltaTiers[0], view: view, records
+            ) {
                 body in matches.forEach(from: range.lowerBound) { $0 < range.upperBound && body($0) }
             }
             guard !page.isFull else { return page.slots }
@@ -144,7 +163,9 @@ extension ContactSearchIndex {
                 }
                 return total
             }
-            collect(into: &page, tierCount: { baseTier1() + deltaTiers[1].count }, delta: deltaTiers[1], view: view) {
+            collect(
+                into: &page, tierCount: { baseTier1() + deltaTiers[1].count }, delta: deltaTiers[1], view: view, records
+            ) {
                 body in
                 forEachTier1Run { run in
                     var stopped = false
@@ -159,7 +180,9 @@ extension ContactSearchIndex {
             guard !page.isFull else { return page.slots }
 
             let baseTier2 = { matches.count(in: 0..<baseSlotCount) - baseTier0() - baseTier1() }
-            collect(into: &page, tierCount: { baseTier2() + deltaTiers[2].count }, delta: deltaTiers[2], view: view) {
+            collect(
+                into: &page, tierCount: { baseTier2() + deltaTiers[2].count }, delta: deltaTiers[2], view: view, records
+            ) {
                 body in
                 var ordinal = 0
                 for part in [0..<range.lowerBound, range.upperBound..<baseSlotCount] {
@@ -210,9 +233,11 @@ extension ContactSearchIndex {
     }
 
     /// The delta slots for which `isIncluded` holds, in ranking-key order.
-    private func sortedDelta(in view: FoldedTextStore.View, where isIncluded: (UInt32) -> Bool) -> [UInt32] {
+    private func sortedDelta(
+        in view: FoldedTextStore.View, _ records: PackedContacts.Records, where isIncluded: (UInt32) -> Bool
+    ) -> [UInt32] {
         (baseSlotCount..<store.count).lazy.map { UInt32($0) }.filter(isIncluded)
-            .sorted { slotPrecedes($0, $1, in: view) }
+            .sorted { slotPrecedes($0, $1, in: view, records) }
     }
 
     /// Adds one tier to `page`: the base slots `base` reports in order (until its body returns
@@ -220,7 +245,7 @@ extension ContactSearchIndex {
     /// only while the page has not reached `skip`, to pass a tier wholly before it.
     private func collect(
         into page: inout PageCollector, tierCount: () -> Int, delta: [UInt32], view: FoldedTextStore.View,
-        base: ((UInt32) -> Bool) -> Void
+        _ records: PackedContacts.Records, base: ((UInt32) -> Bool) -> Void
     ) {
         guard !page.isFull else { return }
         if page.position < page.skip {
@@ -232,7 +257,7 @@ extension ContactSearchIndex {
         }
         var deltaIndex = 0
         base { slot in
-            while deltaIndex < delta.count, slotPrecedes(delta[deltaIndex], slot, in: view) {
+            while deltaIndex < delta.count, slotPrecedes(delta[deltaIndex], slot, in: view, records) {
                 page.offer(delta[deltaIndex])
                 deltaIndex += 1
                 if page.isFull { return false }
