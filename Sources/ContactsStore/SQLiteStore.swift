@@ -86,7 +86,8 @@ package final class SQLiteStore: Store {
             do {
                 try connection.execute("BEGIN IMMEDIATE")
                 try writeSearches(searches, on: connection)
-                let result = try body(SQLiteTransaction(connection: connection))
+                let transaction = SQLiteTransaction(connection: connection)
+                let result = try body(transaction)
                 try connection.execute("COMMIT")
                 return result
             } catch {
