@@ -142,7 +142,7 @@ extension ContactSearchIndex {
         guard reader.isAtEnd else { throw .corrupt("bytes after the last table") }
         let tables = SearchTables(
             contactSlots: Array(0..<UInt32(contactCount)), contactSlotCount: contactCount, store: store, names: names,
-            organizations: organizations, slotTables: slotTables, domains: domains)
+            organizations: organizations, slotTables: slotTables, domains: domains, layout: .indexed, isScanned: false)
         return ContactSearchIndex(contacts: contacts, tables: tables)
     }
 }

@@ -30,7 +30,7 @@ package struct ContactSearchIndex: Sendable {
     /// An empty index.
     package init() {
         contacts = PackedContacts()
-        tables = SearchTables(contacts)
+        tables = SearchTables(contacts, layout: .indexed)
     }
 
     /// Indexes `contacts`, read once, in order; when an id repeats, the later contact replaces
@@ -47,7 +47,7 @@ package struct ContactSearchIndex: Sendable {
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
     package init(packed: PackedContacts) {
-        var tables = SearchTables(packed)
+        var tables = SearchTables(packed, layout: .indexed)
         contacts = PackedContacts(packed, inOrder: tables.contactSlots)
         tables.adoptContactsInBaseOrder()
         self.tables = tables
@@ -129,6 +129,29 @@ package struct ContactSearchIndex: Sendable {
         guard let removed = contact(id: id), let slot = contacts.remove(id: id) else { return nil }
         tables.update(slots: [slot], in: contacts)
         return removed
+    }
+
+    /// The ids of the contacts of `hits`, in rank order, their bytes copied out of the packed
+    /// records (nothing else decoded).
+    ///
+    /// - Complexity: O(n) for n slots.
+    package func ids(of hits: SearchHits) -> RankedIDs {
+        contacts.withRecords { records in
+            var ids = RankedIDs()
+            ids.reserve(hits.slots.count, bytesEach: 16)
+            // Records a few ranks ahead are asked of the processor while this one is read.
+            let lookahead = 8
+            for (rank, slot) in hits.slots.enumerated() {
+                if rank + lookahead < hits.slots.count { records.prefetch(hits.slots[rank + lookahead]) }
+                ids.append(records.idBytes(of: slot))
+            }
+            return ids
+        }
+    }
+
+    /// The contacts of `hits`, in rank order, decoded.
+    package func contacts(of hits: SearchHits) -> [Contact] {
+        contacts.contacts(at: hits.slots)
     }
 
     /// `hits` with its contacts decoded.

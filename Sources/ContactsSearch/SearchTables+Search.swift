@@ -27,6 +27,9 @@ extension SearchTables {
         let terms = parsed.terms.map(SearchTerm.init)
         var prefix: [UInt8] = []
         SearchFolding.appendFolded(parsed.normalized, to: &prefix)
+        if isScanned {
+            return scannedSearch(terms, field: field, prefix: prefix, skip: max(0, skip), limit: max(0, limit), records)
+        }
         if let matches = denseUnigramMatches(terms, field: field) {
             return page(
                 of: matches, terms: terms, prefix: prefix, namesContaining: [:], skip: skip, limit: limit,
@@ -102,7 +105,7 @@ extension SearchTables {
         var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
         store.withView { view in
             let delta = sortedDelta(in: view, records) { store.flags(of: Int($0)).isSuperset(of: required) }
-            collect(into: &page, tierCount: { total }, delta: delta, view: view, records) { body in
+            collect(into: &page, tierCount: total, delta: delta, view: view, records) { body in
                 for slot in 0..<baseSlotCount where store.flags(of: slot).isSuperset(of: required) {
                     guard body(UInt32(slot)) else { return }
                 }
@@ -111,16 +114,21 @@ extension SearchTables {
         return SearchHits(total: total, slots: page.slots.map { contactSlots[Int($0)] })
     }
 
+    /// Pages that end within this many ranks are walked from the top (a tier's matches visited
+    /// in order, nothing counted that the page does not pass); deeper pages, and longer ones,
+    /// count each tier's matches in bulk (``TierSlots``) and jump to the page's first rank.
+    package static let walkedPageEnd = 1_000
+
     /// The slots of `matches` at ranks `skip ..< skip + limit`.
     ///
-    /// The base is in ranking-key order already, so each tier of it is walked in slot order:
+    /// The base is in ranking-key order already, so each tier of it is read in slot order:
     /// tier 0 is one range of base slots (the names starting with `prefix`, a range of
     /// ordinals found by binary search); tier 1 is the runs of the names with a word starting
     /// with every term (from the names' word prefixes), outside that range; tier 2 is the
-    /// rest, each slot's name ordinal found as the walk goes. Matches in the delta are ranked
-    /// one by one and merged in. No set of a tier's slots is built: a tier is counted (over
-    /// `matches` within its runs) only when `skip` may pass it whole, and nothing past
-    /// `skip + limit` is visited.
+    /// rest. A page near the top walks the tiers (``walkedPageEnd``); a deeper or longer one
+    /// takes each tier as a set (the matches' bitmap ANDed with the tier-1 runs' bitmap, or the
+    /// sorted matches split by their names' ordinals) and counts its way to the page. Matches
+    /// in the delta are ranked one by one and merged in.
     private func rank(
         _ matches: some RankedMatches, terms: [SearchTerm], prefix: [UInt8], namesContaining: [[UInt8]: SlotSet],
         skip: Int, limit: Int, records: PackedContacts.Records
@@ -138,22 +146,29 @@ extension SearchTables {
                 }
                 deltaTiers = deltaTiers.map { $0.sorted { slotPrecedes($0, $1, in: view, records) } }
             }
-
-            let baseTier0 = { matches.count(in: range) }
-            collect(
-                into: &page, tierCount: { baseTier0() + deltaTiers[0].count }, delta: deltaTiers[0], view: view, records
-            ) {
-                body in matches.forEach(from: range.lowerBound) { $0 < range.upperBound && body($0) }
+            let tiers = BaseTiers(
+                matches: matches, prefixRange: range, baseSlotCount: baseSlotCount,
+                tier0Count: { matches.count(in: range) })
+            if page.end > Self.walkedPageEnd {
+                let wordOrdinals = tierOneOrdinals(terms, namesContaining, excluding: prefixOrdinals)
+                emit(tiers.tier0(), delta: deltaTiers[0], into: &page, view, records)
+                guard !page.isFull else { return page.slots }
+                let (tier1, tier2) = tiers.tiers1And2(wordOrdinals: wordOrdinals, names: names)
+                emit(tier1, delta: deltaTiers[1], into: &page, view, records)
+                emit(tier2, delta: deltaTiers[2], into: &page, view, records)
+                return page.slots
             }
+
+            collect(
+                into: &page, tierCount: tiers.tier0Count() + deltaTiers[0].count, delta: deltaTiers[0], view: view,
+                records
+            ) { body in matches.forEach(from: range.lowerBound) { $0 < range.upperBound && body($0) } }
             guard !page.isFull else { return page.slots }
 
             // Tier 1 in the base: the runs of these names, less the prefix range.
-            let wordOrdinals = names.ordinals(withWordsStarting: terms, namesContaining: namesContaining)
+            let wordOrdinals = tierOneOrdinals(terms, namesContaining, excluding: prefixOrdinals)
             func forEachTier1Run(_ body: (Range<Int>) -> Bool) {
-                wordOrdinals.forEach { ordinal in
-                    prefixOrdinals.contains(Int(ordinal))
-                        || body(names.slots(ofOrdinals: Int(ordinal)..<Int(ordinal) + 1))
-                }
+                wordOrdinals.forEach { ordinal in body(names.slots(ofOrdinals: Int(ordinal)..<Int(ordinal) + 1)) }
             }
             let baseTier1 = {
                 var total = 0
@@ -164,9 +179,9 @@ extension SearchTables {
                 return total
             }
             collect(
-                into: &page, tierCount: { baseTier1() + deltaTiers[1].count }, delta: deltaTiers[1], view: view, records
-            ) {
-                body in
+                into: &page, tierCount: baseTier1() + deltaTiers[1].count, delta: deltaTiers[1], view: view,
+                records
+            ) { body in
                 forEachTier1Run { run in
                     var stopped = false
                     matches.forEach(from: run.lowerBound) { slot in
@@ -179,11 +194,11 @@ extension SearchTables {
             }
             guard !page.isFull else { return page.slots }
 
-            let baseTier2 = { matches.count(in: 0..<baseSlotCount) - baseTier0() - baseTier1() }
+            let baseTier2 = { matches.count(in: 0..<baseSlotCount) - tiers.tier0Count() - baseTier1() }
             collect(
-                into: &page, tierCount: { baseTier2() + deltaTiers[2].count }, delta: deltaTiers[2], view: view, records
-            ) {
-                body in
+                into: &page, tierCount: baseTier2() + deltaTiers[2].count, delta: deltaTiers[2], view: view,
+                records
+            ) { body in
                 var ordinal = 0
                 for part in [0..<range.lowerBound, range.upperBound..<baseSlotCount] {
                     var stopped = false
@@ -202,6 +217,77 @@ extension SearchTables {
                 }
             }
             return page.slots
+        }
+    }
+
+    /// A search of a scanned index: every live slot's text tested for every term, each match's
+    /// tier decided on its text; the base's matches come in ranking order already, the
+    /// delta's are sorted.
+    ///
+    /// - Complexity: O(n·t) for n contacts and t terms (their folded text read), plus
+    ///   O(d log d) for the d matches in the delta.
+    private func scannedSearch(
+        _ terms: [SearchTerm], field: SearchField, prefix: [UInt8], skip: Int, limit: Int,
+        _ records: PackedContacts.Records
+    ) -> SearchHits {
+        if field == .phone, terms.contains(where: { $0.phoneDigits == nil }) { return SearchHits(total: 0, slots: []) }
+        var page = PageCollector(skip: skip, limit: limit)
+        var total = 0
+        store.withView { view in
+            var baseTiers: [[UInt32]] = [[], [], []]
+            var deltaTiers: [[UInt32]] = [[], [], []]
+            for slot in 0..<UInt32(store.count) where store.flags(of: Int(slot)).contains(.live) {
+                let text = view.text(of: Int(slot))
+                guard terms.allSatisfy({ matches($0, field: field, text: text, slot: slot) }) else { continue }
+                let tier = tier(of: slot, terms: terms, prefix: prefix, view: view)
+                if Int(slot) < baseSlotCount { baseTiers[tier].append(slot) } else { deltaTiers[tier].append(slot) }
+                total += 1
+            }
+            for tier in 0..<3 {
+                let delta = deltaTiers[tier].sorted { slotPrecedes($0, $1, in: view, records) }
+                emit(TierSlots(sorted: baseTiers[tier]), delta: delta, into: &page, view, records)
+            }
+        }
+        return SearchHits(total: total, slots: page.slots.map { contactSlots[Int($0)] })
+    }
+
+    /// The ordinals of the names in ranking tier 1 (a word starting with every term), less
+    /// those of `prefixOrdinals` (tier 0).
+    private func tierOneOrdinals(
+        _ terms: [SearchTerm], _ namesContaining: [[UInt8]: SlotSet], excluding prefixOrdinals: Range<Int>
+    ) -> SlotSet {
+        let ordinals = names.ordinals(withWordsStarting: terms, namesContaining: namesContaining)
+        guard !prefixOrdinals.isEmpty, !ordinals.isEmpty else { return ordinals }
+        let inPrefix = SlotSet(
+            sorted: (UInt32(prefixOrdinals.lowerBound)..<UInt32(prefixOrdinals.upperBound)).map { $0 },
+            universe: ordinals.universe)
+        return ordinals.subtracting(inPrefix)
+    }
+
+    /// Adds one tier to `page`: its base slots `base` merged with its sorted `delta` slots; a
+    /// tier without delta slots is passed whole or entered at the page's first rank by
+    /// counting.
+    private func emit(
+        _ base: TierSlots, delta: [UInt32], into page: inout PageCollector, _ view: FoldedTextStore.View,
+        _ records: PackedContacts.Records
+    ) {
+        guard !page.isFull else { return }
+        guard delta.isEmpty else {
+            collect(into: &page, tierCount: base.count + delta.count, delta: delta, view: view, records) { body in
+                base.forEach(fromRank: 0, body)
+            }
+            return
+        }
+        if page.position + base.count <= page.skip {
+            page.position += base.count
+            return
+        }
+        let passed = max(0, page.skip - page.position)
+        page.position += passed
+        page.reserve(min(base.count - passed, page.end - page.position))
+        base.forEach(fromRank: passed) { slot in
+            page.offer(slot)
+            return !page.isFull
         }
     }
 
@@ -244,7 +330,7 @@ extension SearchTables {
     /// false), merged with the sorted `delta` slots. `tierCount` (the tier's size) is asked
     /// only while the page has not reached `skip`, to pass a tier wholly before it.
     private func collect(
-        into page: inout PageCollector, tierCount: () -> Int, delta: [UInt32], view: FoldedTextStore.View,
+        into page: inout PageCollector, tierCount: @autoclosure () -> Int, delta: [UInt32], view: FoldedTextStore.View,
         _ records: PackedContacts.Records, base: ((UInt32) -> Bool) -> Void
     ) {
         guard !page.isFull else { return }
@@ -288,6 +374,11 @@ private struct PageCollector {
 
     /// True once every rank of the page is gathered.
     package var isFull: Bool { position >= end }
+
+    /// Makes room for `count` more slots.
+    package mutating func reserve(_ count: Int) {
+        slots.reserveCapacity(slots.count + max(0, count))
+    }
 
     /// Takes the next slot of the ranked sequence.
     package mutating func offer(_ slot: UInt32) {

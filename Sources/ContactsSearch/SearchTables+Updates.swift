@@ -42,7 +42,7 @@ extension SearchTables {
         let sorted = order.map { live[$0] }
         return SearchTables(
             sortedStore: FoldedTextStore(store, slots: sorted), contactSlots: sorted.map { contactSlots[$0] },
-            contactSlotCount: contacts.slotCount)
+            contactSlotCount: contacts.slotCount, layout: layout)
     }
 
     /// Rebuilds the base when the delta and the dead slots outgrow their share.
@@ -62,6 +62,7 @@ extension SearchTables {
         indexSlots[Int(contactSlot)] = slot
         count += 1
         adjustCounts(record.flags, by: 1)
+        guard !isScanned else { return }
         store.withView { view in
             let text = view.text(of: Int(slot))
             var grams: [UInt64] = []

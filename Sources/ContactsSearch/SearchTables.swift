@@ -27,6 +27,11 @@ import ContactsSupport
 /// organizations and email domains (by distinct value), and a `TrigramIndex` per slot for
 /// email local parts, notes and phone digits.
 ///
+/// An index of few contacts (an address book of a few hundred) is *scanned*: it keeps only
+/// the folded text, and a search tests every contact's text (``Layout``). Its gram tables
+/// would take several times the text they cover, and a scan of a few thousand contacts'
+/// folded text costs a few tens of microseconds.
+///
 /// A value type: copies share storage until written; reads are safe from any number of
 /// threads at once.
 package struct SearchTables: Sendable {
@@ -71,15 +76,44 @@ package struct SearchTables: Sendable {
     /// ``indexSlots`` of a contacts' slot that is not indexed.
     package static let noSlot = UInt32.max
 
+    /// How an index answers: from gram tables, or by testing every contact's folded text.
+    package enum Layout: Sendable {
+        /// Gram tables over the folded text.
+        case indexed
+        /// The folded text alone, scanned by every search.
+        case scanned
+        /// Scanned below ``scannedLimit`` contacts, else indexed (decided at each rebuild).
+        case bySize
+
+        /// Below this many contacts an index laid out ``bySize`` is scanned: a scan of them
+        /// costs about as much as a few lookups in gram tables, and the tables would cost
+        /// more memory than the text they cover.
+        package static let scannedLimit = 4_096
+
+        /// Whether an index of `count` contacts laid out this way is scanned.
+        package func isScanned(count: Int) -> Bool {
+            switch self {
+            case .indexed: false
+            case .scanned: true
+            case .bySize: count < Self.scannedLimit
+            }
+        }
+    }
+
+    /// How this index answers, and how a rebuild lays it out again.
+    package let layout: Layout
+    /// True when searches scan the folded text (no gram tables are kept).
+    package let isScanned: Bool
+
     /// An empty index.
     package init() {
         self.init(PackedContacts())
     }
 
-    /// Indexes every live contact of `contacts`.
+    /// Indexes every live contact of `contacts`, laid out as `layout` says.
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
-    package init(_ contacts: PackedContacts) {
+    package init(_ contacts: PackedContacts, layout: Layout = .bySize) {
         var unsorted = FoldedTextStore()
         var slots: [UInt32] = []
         slots.reserveCapacity(contacts.count)
@@ -101,13 +135,20 @@ package struct SearchTables: Sendable {
         }
         self.init(
             sortedStore: FoldedTextStore(unsorted, slots: order), contactSlots: order.map { slots[$0] },
-            contactSlotCount: contacts.slotCount)
+            contactSlotCount: contacts.slotCount, layout: layout)
     }
 
     /// An index whose base is `store`, already in ranking order, of the contacts' slots
-    /// `contactSlots` (same order), out of `contactSlotCount`.
-    package init(sortedStore store: FoldedTextStore, contactSlots: [UInt32], contactSlotCount: Int) {
+    /// `contactSlots` (same order), out of `contactSlotCount`, laid out as `layout` says.
+    package init(sortedStore store: FoldedTextStore, contactSlots: [UInt32], contactSlotCount: Int, layout: Layout) {
         let slotCount = store.count
+        guard !layout.isScanned(count: slotCount) else {
+            self.init(
+                contactSlots: contactSlots, contactSlotCount: contactSlotCount, store: store,
+                names: NameTable(sortedNames: []), organizations: ValueTable(slotCount: 0) { _, _ in },
+                slotTables: [], domains: ValueTable(slotCount: 0) { _, _ in }, layout: layout, isScanned: true)
+            return
+        }
         let (names, organizations, slotTables, domains) = store.withView { view in
             (
                 NameTable(sortedNames: (0..<slotCount).map { Array(view.text(of: $0).name) }),
@@ -127,14 +168,18 @@ package struct SearchTables: Sendable {
         }
         self.init(
             contactSlots: contactSlots, contactSlotCount: contactSlotCount, store: store, names: names,
-            organizations: organizations, slotTables: slotTables, domains: domains)
+            organizations: organizations, slotTables: slotTables, domains: domains, layout: layout, isScanned: false)
     }
 
-    /// An index from its parts; the base is every slot of `store`, all live.
+    /// An index from its parts; the base is every slot of `store`, all live. A scanned one
+    /// has empty tables.
     package init(
         contactSlots: [UInt32], contactSlotCount: Int, store: FoldedTextStore, names: NameTable,
-        organizations: ValueTable, slotTables: [TrigramIndex], domains: ValueTable
+        organizations: ValueTable, slotTables: [TrigramIndex], domains: ValueTable, layout: Layout,
+        isScanned: Bool
     ) {
+        self.layout = layout
+        self.isScanned = isScanned
         self.contactSlots = contactSlots
         var indexSlots = [UInt32](repeating: Self.noSlot, count: contactSlotCount)
         for (indexSlot, slot) in contactSlots.enumerated() { indexSlots[Int(slot)] = UInt32(indexSlot) }
@@ -152,7 +197,7 @@ package struct SearchTables: Sendable {
             if flags.contains(.hasEmail) { emailCount += 1 }
             if flags.contains(.hasNotes) { notesCount += 1 }
         }
-        denseUnigramTotals = countDenseUnigrams()
+        if !isScanned { denseUnigramTotals = countDenseUnigrams() }
     }
 
     /// The per-slot table of `source`, changed in place (a `set` would copy the table's

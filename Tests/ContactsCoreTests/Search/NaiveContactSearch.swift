@@ -106,6 +106,22 @@ struct NaiveContactSearch {
         entries.map { ($0.tier, keyOrder[$0.number]) }.sorted { $0 < $1 }.map { idsInKeyOrder[$0.1] }
     }
 
+    /// The sizes of the three ranking tiers of `query` under `field`.
+    func tierSizes(_ query: String, field: SearchField) -> [Int] {
+        var texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
+            String(String.UnicodeScalarView($0))
+        }
+        let collapsed = texts.joined(separator: " ")
+        if texts.count > 1, SearchFolding.isPhoneTerm(collapsed, allowingSpaces: true) { texts = [collapsed] }
+        let terms = texts.map(Term.init)
+        let normalized = Self.fold(collapsed)
+        var sizes = [0, 0, 0]
+        for contact in contacts where terms.allSatisfy({ Self.termMatches($0, contact, field: field) }) {
+            sizes[Self.tier(contact, terms: terms, query: normalized)] += 1
+        }
+        return sizes
+    }
+
     func search(_ query: String, field: SearchField, skip: Int, limit: Int) -> (total: Int, ids: [String]) {
         var texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
             String(String.UnicodeScalarView($0))
