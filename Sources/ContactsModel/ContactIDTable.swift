@@ -101,6 +101,18 @@ struct ContactIDTable: Sendable {
         return nil
     }
 
+    /// This table with every slot `s` replaced by `newSlot[s]` (the ids stay where they hash).
+    ///
+    /// - Precondition: `newSlot` has an entry for every slot in the table.
+    /// - Complexity: O(c) for c entries; no id is hashed or read.
+    func renumbered(_ newSlot: [UInt32]) -> ContactIDTable {
+        var table = self
+        for index in table.entries.indices where table.entries[index] != 0 {
+            table.entries[index] = newSlot[Int(table.entries[index] - 1)] + 1
+        }
+        return table
+    }
+
     /// The bytes held.
     var byteCount: Int { entries.capacity * 4 + tags.capacity }
 

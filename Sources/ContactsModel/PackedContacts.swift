@@ -58,6 +58,13 @@ package struct PackedContacts: Sendable {
                 self.arena.append(contentsOf: arena[start..<record.end])
             }
         }
+        if order.count == source.count {
+            // Every live contact kept: the id table only needs its slots renumbered.
+            var newSlot = [UInt32](repeating: 0, count: source.slotCount)
+            for (position, slot) in order.enumerated() { newSlot[Int(slot)] = UInt32(position) }
+            ids = source.ids.renumbered(newSlot)
+            return
+        }
         arena.withUnsafeBufferPointer { arena in
             let records = Records(arena: arena, starts: starts)
             for slot in 0..<UInt32(starts.count) {

@@ -145,26 +145,41 @@ package struct SearchTables: Sendable {
         guard !layout.isScanned(count: slotCount) else {
             self.init(
                 contactSlots: contactSlots, contactSlotCount: contactSlotCount, store: store,
-                names: NameTable(sortedNames: []), organizations: ValueTable(slotCount: 0) { _, _ in },
+                names: .empty, organizations: ValueTable(slotCount: 0) { _, _ in },
                 slotTables: [], domains: ValueTable(slotCount: 0) { _, _ in }, layout: layout, isScanned: true)
             return
         }
-        let (names, organizations, slotTables, domains) = store.withView { view in
-            (
-                NameTable(sortedNames: (0..<slotCount).map { Array(view.text(of: $0).name) }),
-                ValueTable(slotCount: slotCount) { slot, report in
-                    let organization = view.text(of: slot).organization
-                    if !organization.isEmpty { report(organization) }
-                },
-                GramSource.allCases.map { source in
-                    TrigramIndex.build(slotCount: slotCount) { slot, report in
-                        source.forEachGram(of: view.text(of: slot), report)
-                    }
-                },
-                ValueTable(slotCount: slotCount) { slot, report in
-                    GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
+        // The tables are independent of each other: built side by side, one a thread.
+        let built = store.withView { view in
+            ParallelBuild.results(count: 3 + GramSource.allCases.count) { job -> BuiltTable in
+                switch job {
+                case 0: return .names(NameTable(count: slotCount) { view.text(of: $0).name })
+                case 1:
+                    return .values(
+                        ValueTable(slotCount: slotCount) { slot, report in
+                            let organization = view.text(of: slot).organization
+                            if !organization.isEmpty { report(organization) }
+                        })
+                case 2:
+                    return .values(
+                        ValueTable(slotCount: slotCount) { slot, report in
+                            GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
+                        })
+                default:
+                    let source = GramSource.allCases[job - 3]
+                    return .grams(
+                        TrigramIndex.build(slotCount: slotCount) { slot, report in
+                            source.forEachGram(of: view.text(of: slot), report)
+                        })
                 }
-            )
+            }
+        }
+        guard case .names(let names) = built[0], case .values(let organizations) = built[1],
+            case .values(let domains) = built[2]
+        else { preconditionFailure("tables built out of order") }
+        let slotTables = built.dropFirst(3).map { table -> TrigramIndex in
+            guard case .grams(let grams) = table else { preconditionFailure("tables built out of order") }
+            return grams
         }
         self.init(
             contactSlots: contactSlots, contactSlotCount: contactSlotCount, store: store, names: names,
@@ -236,4 +251,11 @@ package struct SearchTables: Sendable {
             UnsafeRawBufferPointer(records.idBytes(of: contactSlots[Int(left)])),
             UnsafeRawBufferPointer(records.idBytes(of: contactSlots[Int(right)]))) < 0
     }
+}
+
+/// One table of a build (``ParallelBuild``).
+private enum BuiltTable {
+    case names(NameTable)
+    case values(ValueTable)
+    case grams(TrigramIndex)
 }
