@@ -22,6 +22,10 @@ let package = Package(
         .target(name: "CUnicode", dependencies: ["CICU"]),
         .target(name: "CBitmap"),
         .target(name: "CPostings"),
+        // Google's libphonenumber (C++, Debian's libphonenumber-dev) behind a C interface: the
+        // reference the phone benchmark measures the normalizer against. Only the benchmark
+        // links it (and with it the C++ runtime).
+        .target(name: "CLibPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
 
         // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
         .target(
@@ -31,13 +35,14 @@ let package = Package(
         // The domain's value types: contacts and ids.
         .target(name: "ContactsModel", dependencies: ["ContactsSupport", "CPrefetch"]),
         // Structures.
-        .target(name: "ContactsMatching", dependencies: ["ContactsSupport", "CPrefetch", "CXXHashInline"]),
+        .target(
+            name: "ContactsMatching", dependencies: ["ContactsSupport", "PhoneNumbers", "CPrefetch", "CXXHashInline"]),
         .target(name: "ContactsSocial", dependencies: ["ContactsSupport"]),
         .target(
             name: "ContactsSearch",
             dependencies: ["ContactsSupport", "ContactsModel", "CUnicode", "CBitmap", "CPostings", "CPrefetch"]),
         // The durable store: the `Store` protocol and its SQLite backend.
-        .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "CSQLite"]),
+        .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "PhoneNumbers", "CSQLite"]),
         // The facade: the engine, its typed API and domain errors.
         .target(
             name: "ContactsCore",
@@ -65,7 +70,7 @@ let package = Package(
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
-                "PhoneNumbers", "CSQLite",
+                "PhoneNumbers", "CSQLite", "CLibPhoneNumber",
             ],
             path: "Benchmarks/ContactsBenchmarks"
         ),
@@ -79,5 +84,8 @@ let package = Package(
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // The C++ standard of CLibPhoneNumber (the only C++ target), pinned rather than left to the
+    // compiler's default.
+    cxxLanguageStandard: .cxx17
 )

@@ -26,34 +26,51 @@ enum BenchmarkMain {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let quick = arguments.contains("--quick")
         arguments.removeAll { $0 == "--quick" }
-        var jsonPath: String?
-        var filter: String?
-        while let index = arguments.firstIndex(where: { $0 == "--json" || $0 == "--filter" }) {
+        var options: [String: String] = [:]
+        let valued = ["--json", "--filter", "--phone-answers"]
+        while let index = arguments.firstIndex(where: valued.contains) {
             guard index + 1 < arguments.count else {
                 FileHandle.standardError.write(Data("\(arguments[index]) needs a value\n".utf8))
                 exit(1)
             }
-            if arguments[index] == "--json" { jsonPath = arguments[index + 1] } else { filter = arguments[index + 1] }
+            options[arguments[index]] = arguments[index + 1]
             arguments.removeSubrange(index...index + 1)
         }
         guard arguments.isEmpty else {
             FileHandle.standardError.write(
-                Data("usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE]\n".utf8))
+                Data(
+                    "usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE] | --phone-answers FILE [--quick]\n"
+                        .utf8))
             exit(1)
         }
+        if let dumpPath = options["--phone-answers"] {
+            try PhoneAnswerDump.write(to: dumpPath, contacts: PhoneInputs.fixtureContacts(quick: quick))
+            return
+        }
+        let jsonPath = options["--json"]
+        let filter = options["--filter"]
         #if DEBUG
             print("!!!! DEBUG BUILD: these numbers mean nothing; run `swift run -c release ContactsBenchmarks` !!!!")
         #endif
         let runner = BenchmarkRunner(quick: quick)
         print(BenchmarkRow.header)
         for suite in suites where filter.map({ suite.name.contains($0) }) ?? true {
-            try suite.run(runner)
+            do {
+                try suite.run(runner)
+            } catch {
+                runner.fail("suite \(suite.name)", "threw \(error)")
+            }
         }
-        print("(checksum \(runner.checksum))")
+        print("(\(runner.checkCount) answer comparisons passed)")
         if let jsonPath {
             var writer = JSONWriter()
             writer.write(.array(runner.rows.map(\.jsonValue)))
             try Data(writer.bytes).write(to: URL(fileURLWithPath: jsonPath))
+        }
+        guard runner.failures.isEmpty else {
+            print("!!!! \(runner.failures.count) failure(s): the figures above prove nothing")
+            for failure in runner.failures { print("!!!! \(failure)") }
+            exit(1)
         }
     }
 }

@@ -1,27 +1,23 @@
-import ContactsCore
 import ContactsJSON
-
-/// Median and spread of samples.
-struct Statistics {
-    let median: Double
-    let minimum: Double
-    let maximum: Double
-
-    init(_ samples: [Double]) {
-        let sorted = samples.sorted()
-        median = sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-        minimum = sorted.first ?? .nan
-        maximum = sorted.last ?? .nan
-    }
-
-    /// Half the range relative to the median, in percent.
-    var spreadPercent: Double {
-        median > 0 ? (maximum - minimum) / 2 / median * 100 : 0
-    }
-}
 
 /// One line of the results table.
 struct BenchmarkRow {
+    /// What a row's figures are and how far they were checked.
+    enum Kind: String {
+        /// Ours beside a baseline computing the same answer, checked equal after the warm-up
+        /// and on every sample.
+        case checked
+        /// A one-off fact with no baseline (a memory size, a load time).
+        case fact
+        /// A figure for context that is not the same computation as ours: no baseline, no ratio.
+        case reference
+        /// Ours and the baseline answered differently: the figures mean nothing, the run fails.
+        case mismatch
+        /// Recorded through ``BenchmarkRow/init(workload:size:unit:ours:baseline:bytesPerEntry:baselineBytesPerEntry:)``
+        /// by a suite that does not check answers yet: labelled so in the table.
+        case unchecked
+    }
+
     let workload: String
     let size: String
     let unit: String
@@ -29,59 +25,79 @@ struct BenchmarkRow {
     let baseline: Statistics?
     let bytesPerEntry: Double?
     let baselineBytesPerEntry: Double?
+    let kind: Kind
+    /// How many times the two answers were compared and found equal.
+    let checks: Int
 
-    /// How many times better ours is (baseline / ours, for costs).
+    /// A row of `kind`.
+    init(
+        _ kind: Kind, workload: String, size: String, unit: String, ours: Statistics, baseline: Statistics?,
+        checks: Int = 0, bytesPerEntry: Double? = nil, baselineBytesPerEntry: Double? = nil
+    ) {
+        self.kind = kind
+        self.workload = workload
+        self.size = size
+        self.unit = unit
+        self.ours = ours
+        self.baseline = baseline
+        self.checks = checks
+        self.bytesPerEntry = bytesPerEntry
+        self.baselineBytesPerEntry = baselineBytesPerEntry
+    }
+
+    /// A row whose answers nobody checked (``Kind/unchecked``), for suites not yet converted
+    /// to ``BenchmarkRunner``'s checked comparisons.
+    init(
+        workload: String, size: String, unit: String, ours: Statistics, baseline: Statistics?, bytesPerEntry: Double?,
+        baselineBytesPerEntry: Double?
+    ) {
+        self.init(
+            .unchecked, workload: workload, size: size, unit: unit, ours: ours, baseline: baseline,
+            bytesPerEntry: bytesPerEntry, baselineBytesPerEntry: baselineBytesPerEntry)
+    }
+
+    /// How many times better ours is (baseline / ours, for costs); none unless a baseline ran
+    /// and the answers did not differ.
     var ratio: Double? {
-        guard let baseline, ours.median > 0 else { return nil }
+        guard let baseline, kind == .checked || kind == .unchecked, ours.median > 0 else { return nil }
         return baseline.median / ours.median
     }
 
     static let header = """
-        | workload | size | ours | baseline | ratio | bytes/entry (ours / baseline) |
-        |---|---|---|---|---|---|
+        | workload | size | ours | baseline | ratio | answers | bytes/entry (ours / baseline) |
+        |---|---|---|---|---|---|---|
         """
+
+    /// What the answers column says.
+    var answersText: String {
+        switch kind {
+        case .checked: "equal (\(checks) checks)"
+        case .fact: "fact, no baseline"
+        case .reference: "reference, no baseline"
+        case .mismatch: "**MISMATCH**"
+        case .unchecked: "NOT CHECKED"
+        }
+    }
 
     var tableLine: String {
         let oursText = "\(format(ours.median)) \(unit) ±\(format(ours.spreadPercent))%"
         let baselineText = baseline.map { "\(format($0.median)) \(unit)" } ?? "—"
         let ratioText = ratio.map { "\(format($0))×" } ?? "—"
         let bytes = [bytesPerEntry, baselineBytesPerEntry].map { $0.map { format($0) } ?? "—" }.joined(separator: " / ")
-        return "| \(workload) | \(size) | \(oursText) | \(baselineText) | \(ratioText) | \(bytes) |"
+        return "| \(workload) | \(size) | \(oursText) | \(baselineText) | \(ratioText) | \(answersText) | \(bytes) |"
     }
 
     var jsonValue: JSONValue {
+        func number(_ value: Double) -> JSONValue { .number(JSONNumber(validatedLiteral: format(value, digits: 6))) }
         var object: JSONObject = [
-            "workload": .string(workload), "size": .string(size), "unit": .string(unit),
-            "median": .number(JSONNumber(validatedLiteral: format(ours.median, digits: 6))),
-            "min": .number(JSONNumber(validatedLiteral: format(ours.minimum, digits: 6))),
-            "max": .number(JSONNumber(validatedLiteral: format(ours.maximum, digits: 6))),
+            "workload": .string(workload), "size": .string(size), "unit": .string(unit), "kind": .string(kind.rawValue),
+            "median": number(ours.median), "min": number(ours.minimum), "max": number(ours.maximum),
         ]
-        if let baseline {
-            object["baselineMedian"] = .number(JSONNumber(validatedLiteral: format(baseline.median, digits: 6)))
-        }
-        if let ratio { object["ratio"] = .number(JSONNumber(validatedLiteral: format(ratio, digits: 6))) }
-        if let bytesPerEntry {
-            object["bytesPerEntry"] = .number(JSONNumber(validatedLiteral: format(bytesPerEntry, digits: 6)))
-        }
-        if let baselineBytesPerEntry {
-            object["baselineBytesPerEntry"] = .number(
-                JSONNumber(validatedLiteral: format(baselineBytesPerEntry, digits: 6)))
-        }
+        if kind == .checked { object["checks"] = .integer(checks) }
+        if let baseline { object["baselineMedian"] = number(baseline.median) }
+        if let ratio { object["ratio"] = number(ratio) }
+        if let bytesPerEntry { object["bytesPerEntry"] = number(bytesPerEntry) }
+        if let baselineBytesPerEntry { object["baselineBytesPerEntry"] = number(baselineBytesPerEntry) }
         return .object(object)
     }
-}
-
-/// `value` with about three significant digits (or `digits` after the point), never in
-/// exponent form, so it is also a valid JSON number.
-func format(_ value: Double, digits: Int? = nil) -> String {
-    guard value.isFinite else { return "0" }
-    let places = digits ?? (abs(value) >= 100 ? 0 : abs(value) >= 10 ? 1 : abs(value) >= 1 ? 2 : 3)
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    if places == 0 { return String(Int64(rounded)) }
-    let integerPart = Int64(rounded.magnitude.rounded(.down))
-    var fraction = String(Int64(((rounded.magnitude - Double(integerPart)) * scale).rounded()))
-    while fraction.count < places { fraction = "0" + fraction }
-    return (rounded < 0 ? "-" : "") + "\(integerPart).\(fraction)"
 }

@@ -33,9 +33,9 @@ public struct JSONRPCServer: Sendable {
         self.clock = clock
     }
 
-    /// The response to one request line (without its newline), or nil when none is due
-    /// (a blank line or a notification).
-    public func respond(toLine line: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+    /// The response to one request line (without its newline) from `caller`, or nil when
+    /// none is due (a blank line or a notification).
+    public func respond(toLine line: UnsafeBufferPointer<UInt8>, caller: RPCCaller = .trusted) -> JSONValue? {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
         guard line.count <= Self.maximumLineBytes else {
             return Self.errorResponse(id: .null, RPCError(.invalidRequest, "request line longer than 16 MiB"))
@@ -44,13 +44,28 @@ public struct JSONRPCServer: Sendable {
         do {
             request = try JSONParser.parse(line)
         } catch {
+            if line.starts(with: Self.byteOrderMark) {
+                return Self.errorResponse(
+                    id: .null,
+                    RPCError(
+                        .parseError,
+                        "invalid JSON: the line starts with a UTF-8 byte order mark (EF BB BF); send the request without it"
+                    ))
+            }
             return Self.errorResponse(id: .null, RPCError(.parseError, "invalid JSON: \(error)"))
         }
-        return respond(to: request)
+        return respond(to: request, caller: caller)
     }
 
-    /// The response to a parsed request value, or nil for a notification.
-    public func respond(to request: JSONValue) -> JSONValue? {
+    /// The UTF-8 byte order mark: JSON text must not start with it (RFC 8259 §8.1), so a line
+    /// that does gets a parse error that names it.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The response to a parsed request value from `caller`, or nil for a notification.
+    ///
+    /// Checks in PROTOCOL §6's order, with §7's `forbidden` right after the unknown-method
+    /// check: a forbidden request (a notification too) is never executed.
+    public func respond(to request: JSONValue, caller: RPCCaller = .trusted) -> JSONValue? {
         guard case .object(let envelope) = request else {
             return Self.errorResponse(id: .null, RPCError(.invalidRequest, "a request must be a JSON object"))
         }
@@ -75,7 +90,7 @@ public struct JSONRPCServer: Sendable {
             return Self.errorResponse(id: id, RPCError(.invalidRequest, "'params' must be an object"))
         }
         let isNotification = rawID == nil
-        let outcome = execute(methodName, params)
+        let outcome = execute(methodName, params, caller: caller)
         if isNotification { return nil }
         switch outcome {
         case .success(let result):
@@ -85,15 +100,20 @@ public struct JSONRPCServer: Sendable {
         }
     }
 
-    private func execute(_ methodName: String, _ params: JSONValue?) -> Result<JSONValue, RPCError> {
+    private func execute(_ methodName: String, _ params: JSONValue?, caller: RPCCaller) -> Result<JSONValue, RPCError> {
         guard let method = table.method(named: methodName) else {
             return .failure(RPCError(.unknownMethod, "unknown method '\(methodName)'"))
         }
-        let object: JSONObject
+        var object: JSONObject
         switch params {
         case .object(let value)?: object = value
         case .array?: return .failure(.invalidParams("'params' must be an object, not an array"))
         default: object = [:]
+        }
+        do {
+            object = try caller.authorizedParams(object, method: methodName)
+        } catch {
+            return .failure(error)
         }
         let typed = RPCParams(object)
         do {

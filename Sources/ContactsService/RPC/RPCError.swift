@@ -51,12 +51,16 @@ public struct RPCError: Error, Hashable, Sendable {
     public var message: String
     /// For `rate_limited`: milliseconds until a retry can succeed.
     public var retryAfterMs: Int64?
+    /// For `unavailable` after a wait for a position: the position the engine had reached
+    /// (PROTOCOL §8, sent as `data.position`).
+    public var position: Int64?
 
     /// Makes an error.
-    public init(_ reason: Reason, _ message: String, retryAfterMs: Int64? = nil) {
+    public init(_ reason: Reason, _ message: String, retryAfterMs: Int64? = nil, position: Int64? = nil) {
         self.reason = reason
         self.message = message
         self.retryAfterMs = retryAfterMs
+        self.position = position
     }
 
     /// `invalid_params` with `message`.
@@ -70,6 +74,7 @@ public struct RPCError: Error, Hashable, Sendable {
     public var jsonValue: JSONValue {
         var data: JSONObject = ["reason": .string(reason.rawValue)]
         if let retryAfterMs { data["retryAfterMs"] = .integer(retryAfterMs) }
+        if let position { data["position"] = .integer(position) }
         return .object(["code": .integer(reason.code), "message": .string(message), "data": .object(data)])
     }
 }
