@@ -17,7 +17,7 @@ import Foundation
 /// ids against the naive scan; a difference fails the run.
 func searchBenchmarks(_ runner: BenchmarkRunner) throws {
     let count = runner.size(quick: 20_000, full: 1_000_000)
-    let checks = SearchChecks()
+    let checks = SearchChecks(runner)
     print("(search: load average \(SearchBench.loadAverage()) at the start)")
     let project = try GeneratedFixtureDirectory(contacts: count, seed: 1)
     defer { withExtendedLifetime(project) {} }
@@ -35,7 +35,9 @@ func searchBenchmarks(_ runner: BenchmarkRunner) throws {
 }
 
 /// The rows of one workload: the contacts of `path` (`count` of them), and the queries of
-/// `queryFile` (one a line) or, without it, ``SearchQueryMix`` drawn from the contacts.
+/// `queryFile` (one a line) or, without it, ``SearchQueryMix`` drawn from the contacts. FTS5
+/// runs on the first `ftsQueries` queries (all by default; none: no FTS5 database is built),
+/// the naive scan on the first `naiveQueries`.
 func searchWorkload(
     _ runner: BenchmarkRunner, _ label: String, path: String, queryFile: String?, count: Int, checks: SearchChecks,
     ftsQueries ftsLimit: Int? = nil, naiveQueries: Int? = nil
@@ -47,14 +49,31 @@ func searchWorkload(
     packed = nil
     let index = built
     let resident = SearchBench.residentBytes() - before
+    let uploads = try SearchBench.uploadIndex(of: index.contacts, bookSize: SearchBench.bookSize)
+    let withUploads = SearchBench.residentBytes() - before
+    runner.blackHole(uploads)
     let contact = { (slot: Int) in index.contacts.contact(at: UInt32(slot)) }
 
-    let (ftsBuildMicros, fts) = try SearchBench.timed { try SearchFTS5Baseline(count: index.count, contact: contact) }
-    checks.check("\(label): FTS5 rows", fts.rowCount, index.count, "FTS5 holds \(fts.rowCount), ours \(index.count)")
-    SearchBench.record(
-        runner, "search, \(label): index build from the packed contacts (baseline: FTS5 build)", size: size,
-        unit: "ms", ours: [buildMicros / 1e3], baseline: [ftsBuildMicros / 1e3])
-    recordMemory(runner, label, index: index, resident: resident, fts: fts, size: size)
+    let fts: SearchFTS5Baseline?
+    if ftsLimit != 0 {
+        let (ftsBuildMicros, database) = try SearchBench.timed {
+            try SearchFTS5Baseline(count: index.count, contact: contact)
+        }
+        fts = database
+        checks.check(
+            "\(label): FTS5 rows", database.rowCount, index.count,
+            "FTS5 holds \(database.rowCount), ours \(index.count)")
+        SearchBench.record(
+            runner, "search, \(label): index build from the packed contacts (baseline: FTS5 build)", size: size,
+            unit: "ms", ours: [buildMicros / 1e3], baseline: [ftsBuildMicros / 1e3], checks: checks)
+    } else {
+        fts = nil
+        SearchBench.record(
+            runner, "search, \(label): index build from the packed contacts", size: size, unit: "ms",
+            ours: [buildMicros / 1e3], baseline: nil)
+    }
+    recordMemory(
+        runner, label, index: index, resident: resident, withUploads: withUploads, fts: fts, size: size, checks: checks)
 
     var queries: [String]
     if let queryFile {
@@ -71,28 +90,38 @@ func searchWorkload(
         let hits = index.hits(query, limit: .max)
         return (hits, index.ids(of: hits))
     }
-    let ftsCount = min(queries.count, ftsLimit ?? queries.count)
-    var fts20: [Double] = []
-    var ftsAll: [Double] = []
-    for number in 0..<ftsCount {
-        let query = queries[number]
-        let (micros20, answer20) = try SearchBench.timed { try fts.search(query, limit: 20) }
-        let (microsAll, answerAll) = try SearchBench.timed { try fts.search(query, limit: .max) }
-        fts20.append(micros20)
-        ftsAll.append(microsAll)
-        checks.check(
-            "\(label): total of \(query.debugDescription)", pages[number].total, answer20.total,
-            "ours \(pages[number].total), FTS5 \(answer20.total)")
-        checks.check(
-            "\(label): every match of \(query.debugDescription)", lists[number].0.slots.sorted().map(Int64.init),
-            answerAll.rows, "ours \(lists[number].0.slots.count) slots, FTS5 \(answerAll.rows.count) rows")
+    if let fts {
+        let ftsCount = min(queries.count, ftsLimit ?? queries.count)
+        var fts20: [Double] = []
+        var ftsAll: [Double] = []
+        for number in 0..<ftsCount {
+            let query = queries[number]
+            let (micros20, answer20) = try SearchBench.timed { try fts.search(query, limit: 20) }
+            let (microsAll, answerAll) = try SearchBench.timed { try fts.search(query, limit: .max) }
+            fts20.append(micros20)
+            ftsAll.append(microsAll)
+            checks.check(
+                "\(label): total of \(query.debugDescription)", pages[number].total, answer20.total,
+                "ours \(pages[number].total), FTS5 \(answer20.total)")
+            checks.check(
+                "\(label): every match of \(query.debugDescription)", lists[number].0.slots.sorted().map(Int64.init),
+                answerAll.rows, "ours \(lists[number].0.slots.count) slots, FTS5 \(answerAll.rows.count) rows")
+        }
+        SearchBench.recordPercentiles(
+            runner, "search, \(label): \(queries.count) queries, limit 20 (baseline: FTS5 on the first \(ftsCount))",
+            size: size, ours: page20, baseline: fts20, checks: checks)
+        SearchBench.recordPercentiles(
+            runner,
+            "search, \(label): \(queries.count) queries, limit all, ids read out (baseline: FTS5 all rows, "
+                + "the first \(ftsCount))",
+            size: size, ours: pageAll, baseline: ftsAll, checks: checks)
+    } else {
+        SearchBench.recordPercentiles(
+            runner, "search, \(label): \(queries.count) queries, limit 20", size: size, ours: page20, baseline: nil)
+        SearchBench.recordPercentiles(
+            runner, "search, \(label): \(queries.count) queries, limit all, ids read out", size: size, ours: pageAll,
+            baseline: nil)
     }
-    SearchBench.recordPercentiles(
-        runner, "search, \(label): \(queries.count) queries, limit 20 (baseline: FTS5 on the first \(ftsCount))",
-        size: size, ours: page20, baseline: fts20)
-    SearchBench.recordPercentiles(
-        runner, "search, \(label): \(queries.count) queries, limit all, ids read out (baseline: FTS5 all rows)",
-        size: size, ours: pageAll, baseline: ftsAll)
 
     // The naive scan on the first few queries: totals and ranked ids.
     let naive = SearchNaiveBaseline(count: index.count, contact: contact)
@@ -104,31 +133,45 @@ func searchWorkload(
         checks.check(
             "\(label): naive page of \(queries[number].debugDescription)", index.ids(of: pages[number]).strings,
             answer.ids, "the ranked ids differ")
+        checks.check(
+            "\(label): naive total of \(queries[number].debugDescription)", pages[number].total, answer.total,
+            "ours \(pages[number].total), naive \(answer.total)")
     }
     SearchBench.recordPercentiles(
         runner, "search, \(label): limit 20 (baseline: the naive scan, the first \(naiveCount) queries)", size: size,
-        ours: Array(page20.prefix(naiveCount)), baseline: naiveMicros)
+        ours: Array(page20.prefix(naiveCount)), baseline: naiveMicros, checks: checks)
 
     try deepPages(
         runner, label, index: index, fts: fts, naive: naive, queries: queries, totals: pages.map(\.total), size: size,
         checks: checks)
 }
 
-/// Resident bytes per contact after the build (the packed contacts and the index; the build's
-/// transient memory handed back), beside the FTS5 database's bytes, then the breakdown.
+/// Resident bytes per contact after the build (the packed contacts and the search index; the
+/// build's transient memory handed back), beside the FTS5 database's bytes; then with the
+/// upload index of the same contacts in books of ``SearchBench/bookSize``; then the breakdown.
 private func recordMemory(
-    _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, resident: Int, fts: SearchFTS5Baseline,
-    size: String
+    _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, resident: Int, withUploads: Int,
+    fts: SearchFTS5Baseline?, size: String, checks: SearchChecks
 ) {
     let count = Double(max(1, index.count))
     let footprint = index.footprint
+    if let fts {
+        checks.check(
+            "\(label): FTS5 rows", fts.rowCount, index.count, "FTS5 holds \(fts.rowCount), ours \(index.count)")
+    }
     SearchBench.record(
-        runner, "search, \(label): resident bytes/contact, packed contacts + index (baseline: FTS5 database)",
-        size: size, unit: "B", ours: [Double(resident) / count], baseline: [Double(fts.byteCount) / count])
+        runner, "search, \(label): resident bytes/contact, packed contacts + search index (baseline: FTS5 database)",
+        size: size, unit: "B", ours: [Double(resident) / count], baseline: fts.map { [Double($0.byteCount) / count] },
+        checks: checks)
+    SearchBench.record(
+        runner,
+        "search, \(label): resident bytes/contact, packed contacts + search index + upload index "
+            + "(books of \(SearchBench.bookSize))",
+        size: size, unit: "B", ours: [Double(withUploads) / count], baseline: nil)
     let parts: [(String, Int)] = [
         ("packed contacts", index.contactBytes), ("folded text", footprint.foldedTextBytes),
         ("text store overhead", footprint.storeOverheadBytes), ("gram tables", footprint.tableBytes),
-        ("slot maps", footprint.slotMapBytes),
+        ("slot maps", footprint.slotMapBytes), ("upload index (resident)", withUploads - resident),
     ]
     for (part, bytes) in parts {
         SearchBench.record(
@@ -137,11 +180,12 @@ private func recordMemory(
     }
 }
 
-/// Pages at skip 10k, 100k and 500k (limit 20) of the broadest queries, and the whole ranked
-/// list of the broadest: beside FTS5 at the same offset (by rowid) and checked against the
-/// naive scan's ranked list.
+/// Pages at skip 10k, 100k and 500k (limit 20) of the broadest queries beside FTS5 at the
+/// same offset (by rowid); pages at random skips of the broadest (limit 20, p50/p95/p99); and
+/// the whole ranked list of the broadest beside FTS5's rows: each checked against the naive
+/// scan's ranked list.
 private func deepPages(
-    _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, fts: SearchFTS5Baseline,
+    _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, fts: SearchFTS5Baseline?,
     naive: SearchNaiveBaseline, queries: [String], totals: [Int], size: String, checks: SearchChecks
 ) throws {
     var broadest: [String] = []
@@ -153,37 +197,70 @@ private func deepPages(
         let ranked = naive.search(query, limit: .max)
         for skip in [10_000, 100_000, 500_000] where skip < ranked.total {
             let ours = (0..<5).map { _ in SearchBench.timed { index.hits(query, skip: skip, limit: 20) } }
-            let baseline = try (0..<3).map { _ in
-                try SearchBench.timed { try fts.search(query, limit: 20, offset: skip) }
-            }
             checks.check(
                 "\(label): page at \(skip) of \(query.debugDescription)", index.ids(of: ours[0].value).strings,
                 Array(ranked.ids.dropFirst(skip).prefix(20)), "the ranked ids differ")
-            checks.check(
-                "\(label): total at \(skip) of \(query.debugDescription)", ours[0].value.total, baseline[0].value.total,
-                "ours \(ours[0].value.total), FTS5 \(baseline[0].value.total)")
-            SearchBench.record(
-                runner,
-                "search, \(label): page at skip \(skip), limit 20, of \(query.debugDescription) "
-                    + "(\(ranked.total) matches; baseline: FTS5 OFFSET)",
-                size: size, unit: "µs", ours: ours.map(\.micros), baseline: baseline.map(\.micros))
+            let workload =
+                "search, \(label): page at skip \(skip), limit 20, of \(query.debugDescription) (\(ranked.total) matches"
+            if let fts {
+                let baseline = try (0..<3).map { _ in
+                    try SearchBench.timed { try fts.search(query, limit: 20, offset: skip) }
+                }
+                checks.check(
+                    "\(label): total at \(skip) of \(query.debugDescription)", ours[0].value.total,
+                    baseline[0].value.total, "ours \(ours[0].value.total), FTS5 \(baseline[0].value.total)")
+                SearchBench.record(
+                    runner, workload + "; baseline: FTS5 OFFSET)", size: size, unit: "µs", ours: ours.map(\.micros),
+                    baseline: baseline.map(\.micros), checks: checks)
+            } else {
+                _ = checks.take()
+                SearchBench.record(
+                    runner, workload + ", checked against the naive scan)", size: size, unit: "µs",
+                    ours: ours.map(\.micros), baseline: nil)
+            }
         }
         guard query == broadest.first else { continue }
+        var random = SplitMix64(seed: 26)
+        let skips = (0..<400).map { _ in Int(random.next() % UInt64(max(1, ranked.total))) }
+        var anySkip: [Double] = []
+        for skip in skips {
+            let (micros, page) = SearchBench.timed { index.hits(query, skip: skip, limit: 20) }
+            anySkip.append(micros)
+            checks.check(
+                "\(label): page at \(skip) of \(query.debugDescription)", index.ids(of: page).strings,
+                Array(ranked.ids.dropFirst(skip).prefix(20)), "the ranked ids differ")
+        }
+        _ = checks.take()
+        SearchBench.recordPercentiles(
+            runner,
+            "search, \(label): pages at \(skips.count) random skips, limit 20, of \(query.debugDescription) "
+                + "(\(ranked.total) matches, checked against the naive scan)",
+            size: size, ours: anySkip, baseline: nil)
         let whole = (0..<5).map { _ in
             SearchBench.timed { () -> (SearchHits, RankedIDs) in
                 let hits = index.hits(query, limit: .max)
                 return (hits, index.ids(of: hits))
             }
         }
-        let baseline = try (0..<3).map { _ in try SearchBench.timed { try fts.search(query, limit: .max) } }
         checks.check(
             "\(label): whole ranked list of \(query.debugDescription)", whole[0].value.1.strings, ranked.ids,
             "the ranked ids differ")
-        SearchBench.record(
-            runner,
-            "search, \(label): whole ranked list of \(query.debugDescription) (\(ranked.total) matches), "
-                + "ids read out (baseline: FTS5 all rows)",
-            size: size, unit: "ms", ours: whole.map { $0.micros / 1e3 }, baseline: baseline.map { $0.micros / 1e3 })
+        let workload =
+            "search, \(label): whole ranked list of \(query.debugDescription) (\(ranked.total) matches), ids read out"
+        if let fts {
+            let baseline = try (0..<3).map { _ in try SearchBench.timed { try fts.search(query, limit: .max) } }
+            checks.check(
+                "\(label): every match of \(query.debugDescription)", whole[0].value.0.slots.sorted().map(Int64.init),
+                baseline[0].value.rows, "the matches differ from FTS5's rows")
+            SearchBench.record(
+                runner, workload + " (baseline: FTS5 all rows)", size: size, unit: "ms",
+                ours: whole.map { $0.micros / 1e3 }, baseline: baseline.map { $0.micros / 1e3 }, checks: checks)
+        } else {
+            _ = checks.take()
+            SearchBench.record(
+                runner, workload + " (checked against the naive scan)", size: size, unit: "ms",
+                ours: whole.map { $0.micros / 1e3 }, baseline: nil)
+        }
     }
 }
 

@@ -1,68 +1,89 @@
 import ContactsCore
 import ContactsFixtures
+import ContactsMatching
 import ContactsModel
 import ContactsSearch
 import ContactsSupport
 import Foundation
+import PhoneNumbers
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The answers of one search suite checked against its baselines: a difference is printed
-/// loudly and fails the run when the suite ends (a benchmark whose baseline computed something
-/// else proves nothing).
+/// The answers of one search suite checked against its baselines, through the runner: a
+/// difference is printed loudly and fails the run (a benchmark whose baseline computed
+/// something else proves nothing). Each row takes the checks made since the row before.
 final class SearchChecks {
-    /// The differences found, one line each.
-    private(set) var failures: [String] = []
-    /// How many answers agreed.
-    private(set) var passed = 0
+    private let runner: BenchmarkRunner
+    /// Checks passed and failed since the last row took them.
+    private var passed = 0
+    private var failed = 0
+    /// How many answers agreed in the whole suite.
+    private var total = 0
+
+    init(_ runner: BenchmarkRunner) {
+        self.runner = runner
+    }
 
     /// Checks `ours` against `baseline` for `workload`; `what` describes a difference.
     @discardableResult
     func check<T: Equatable>(_ workload: String, _ ours: T, _ baseline: T, _ what: @autoclosure () -> String) -> Bool {
         guard ours != baseline else {
             passed += 1
+            total += 1
+            _ = runner.check(workload, ours: true, baseline: true)
             return true
         }
-        let line = "\(workload): \(what())"
-        failures.append(line)
-        print("!!!! ANSWERS DIFFER \(line)")
+        failed += 1
+        runner.fail(workload, "answers differ: \(what())")
         return false
     }
 
-    /// Ends the suite: prints how many answers agreed, and exits with status 1 when any
-    /// differed.
+    /// The kind and check count of the row that the checks since the last row back: checked,
+    /// or a mismatch when any failed.
+    func take() -> (kind: BenchmarkRow.Kind, checks: Int) {
+        defer {
+            passed = 0
+            failed = 0
+        }
+        return (failed > 0 ? .mismatch : .checked, passed)
+    }
+
+    /// Ends the suite: prints how many answers agreed.
     func finish(_ suite: String) {
-        print("(\(suite): \(passed) answers checked equal to their baselines)")
-        guard !failures.isEmpty else { return }
-        print("!!!! \(failures.count) search answer(s) differ from their baselines: the rows above prove nothing")
-        exit(1)
+        print("(\(suite): \(total) answers checked equal to their baselines)")
     }
 }
 
 /// What the search rows share: latency percentiles, timings, and the process's memory.
 enum SearchBench {
-    /// Records a row of `ours` beside `baseline`, both measured by the caller.
+    /// Records a row of `ours` beside `baseline`, both measured by the caller, whose answers
+    /// are the checks `checks` made since its last row; without a baseline, a fact.
     static func record(
         _ runner: BenchmarkRunner, _ workload: String, size: String, unit: String, ours: [Double], baseline: [Double]?,
-        bytesPerEntry: Double? = nil, baselineBytesPerEntry: Double? = nil
+        checks: SearchChecks? = nil
     ) {
+        let (kind, count) = baseline == nil ? (.fact, 0) : checks?.take() ?? (.reference, 0)
         runner.record(
             BenchmarkRow(
-                workload: workload, size: size, unit: unit, ours: Statistics(ours),
-                baseline: baseline.map(Statistics.init), bytesPerEntry: bytesPerEntry,
-                baselineBytesPerEntry: baselineBytesPerEntry))
+                kind, workload: workload, size: size, unit: unit, ours: Statistics(ours),
+                baseline: baseline.map(Statistics.init), checks: count))
     }
 
-    /// Records p50, p95 and p99 rows (µs) of `ours` against `baseline` over the same queries.
+    /// Records p50, p95 and p99 rows (µs) of `ours` against `baseline` over the same queries,
+    /// each backed by the checks `checks` made since its last row.
     static func recordPercentiles(
-        _ runner: BenchmarkRunner, _ workload: String, size: String, ours: [Double], baseline: [Double]?
+        _ runner: BenchmarkRunner, _ workload: String, size: String, ours: [Double], baseline: [Double]?,
+        checks: SearchChecks? = nil
     ) {
+        let (kind, count) = baseline == nil ? (.fact, 0) : checks?.take() ?? (.reference, 0)
         for percent in [50, 95, 99] {
-            record(
-                runner, "\(workload), p\(percent)", size: size, unit: "µs", ours: [percentile(ours, percent)],
-                baseline: baseline.map { [percentile($0, percent)] })
+            runner.record(
+                BenchmarkRow(
+                    kind, workload: "\(workload), p\(percent)", size: size, unit: "µs",
+                    ours: Statistics([percentile(ours, percent)]),
+                    baseline: baseline.map { Statistics([percentile($0, percent)]) }, checks: count))
         }
     }
 
@@ -129,13 +150,38 @@ enum SearchBench {
             ?? "?"
     }
 
-    /// The contacts of a JSON Lines file, packed as they are read (no `Contact` array kept).
+    /// The contacts of a JSON Lines file, packed as they are read (no `Contact` array kept),
+    /// each with its phones normalized as an upload stores them (no region: numbers written
+    /// with their calling code).
     static func packedContacts(ofFile path: String) throws -> PackedContacts {
         let reader = try FixtureReader<Contact>(path: path)
+        let normalizer = PhoneNumberNormalizer()
         var packed = PackedContacts()
-        while let contact = try reader.next() { packed.put(contact) }
+        while let contact = try reader.next() {
+            let numbers = contact.phoneNumbers.compactMap { try? normalizer.normalize($0.value).e164 }
+            packed.put(contact, numbers: numbers)
+        }
         return packed
     }
+
+    /// The upload index of `contacts` as one owner in `bookSize` holds them (slot `s` in book
+    /// `s / bookSize`): the third part of an uploaded contact's memory.
+    static func uploadIndex(of contacts: PackedContacts, bookSize: Int) throws -> UploadIndex {
+        var owners: [UInt32] = []
+        var slots: [UInt32] = []
+        var numbers: [UInt64] = []
+        for slot in 0..<UInt32(contacts.slotCount) where contacts.isLive(slot) {
+            for number in contacts.numbers(at: slot) {
+                owners.append(slot / UInt32(bookSize))
+                slots.append(slot)
+                numbers.append(number)
+            }
+        }
+        return try UploadIndex(owners: owners, contacts: slots, numbers: numbers, seed: 42)
+    }
+
+    /// The contacts of one owner in the upload index rows: a book of a few hundred contacts.
+    static let bookSize = 250
 
     /// A size as the table shows it (1M, 10M, 20000).
     static func sizeLabel(_ count: Int) -> String {

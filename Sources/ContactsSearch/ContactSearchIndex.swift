@@ -34,20 +34,21 @@ package struct ContactSearchIndex: Sendable {
     }
 
     /// Indexes `contacts`, read once, in order; when an id repeats, the later contact replaces
-    /// the earlier one.
+    /// the earlier one. `progress` hears how far the build has come once they are read.
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
-    package init(_ contacts: some Sequence<Contact>) {
+    package init(_ contacts: some Sequence<Contact>, progress: SearchBuildProgress = { _, _ in }) {
         var packed = PackedContacts()
         for contact in contacts { packed.put(contact) }
-        self.init(packed: packed)
+        self.init(packed: packed, progress: progress)
     }
 
-    /// Indexes every live contact of `packed`, laid out again in ranking order.
+    /// Indexes every live contact of `packed`, laid out again in ranking order; `progress`
+    /// hears how far the build has come.
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
-    package init(packed: PackedContacts) {
-        var tables = SearchTables(packed, layout: .indexed)
+    package init(packed: PackedContacts, progress: SearchBuildProgress = { _, _ in }) {
+        var tables = SearchTables(packed, layout: .indexed, progress: progress)
         contacts = PackedContacts(packed, inOrder: tables.contactSlots)
         tables.adoptContactsInBaseOrder()
         self.tables = tables

@@ -110,10 +110,13 @@ package struct SearchTables: Sendable {
         self.init(PackedContacts())
     }
 
-    /// Indexes every live contact of `contacts`, laid out as `layout` says.
+    /// Indexes every live contact of `contacts`, laid out as `layout` says; `progress` hears
+    /// how far the build has come (folding, ranking, then the tables).
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
-    package init(_ contacts: PackedContacts, layout: Layout = .bySize) {
+    package init(_ contacts: PackedContacts, layout: Layout = .bySize, progress: SearchBuildProgress = { _, _ in }) {
+        // Units of progress: one a contact folded, n for the ranking sort, n for the tables.
+        let units = max(1, contacts.count)
         var unsorted = FoldedTextStore()
         var slots: [UInt32] = []
         slots.reserveCapacity(contacts.count)
@@ -124,8 +127,10 @@ package struct SearchTables: Sendable {
                 folded.refold(record)
                 unsorted.append(folded)
                 slots.append(slot)
+                if slots.count % Self.progressInterval == 0 { progress(slots.count, 3 * units) }
             }
         }
+        progress(units, 3 * units)
         let order = unsorted.withView { view in
             contacts.withRecords { records in
                 RankingOrder.sortedPositions(
@@ -133,14 +138,23 @@ package struct SearchTables: Sendable {
                     id: { UnsafeRawBufferPointer(records.idBytes(of: slots[$0])) })
             }
         }
+        progress(2 * units, 3 * units)
         self.init(
             sortedStore: FoldedTextStore(unsorted, slots: order), contactSlots: order.map { slots[$0] },
-            contactSlotCount: contacts.slotCount, layout: layout)
+            contactSlotCount: contacts.slotCount, layout: layout
+        ) { done, total in progress(2 * units + units * done / max(1, total), 3 * units) }
     }
 
+    /// How many contacts are folded between two calls of a build's progress.
+    static let progressInterval = 1 << 16
+
     /// An index whose base is `store`, already in ranking order, of the contacts' slots
-    /// `contactSlots` (same order), out of `contactSlotCount`, laid out as `layout` says.
-    package init(sortedStore store: FoldedTextStore, contactSlots: [UInt32], contactSlotCount: Int, layout: Layout) {
+    /// `contactSlots` (same order), out of `contactSlotCount`, laid out as `layout` says;
+    /// `progress` hears how many of the tables are built.
+    package init(
+        sortedStore store: FoldedTextStore, contactSlots: [UInt32], contactSlotCount: Int, layout: Layout,
+        progress: SearchBuildProgress = { _, _ in }
+    ) {
         let slotCount = store.count
         guard !layout.isScanned(count: slotCount) else {
             self.init(
@@ -150,8 +164,9 @@ package struct SearchTables: Sendable {
             return
         }
         // The tables are independent of each other: built side by side, one a thread.
+        let jobs = 3 + GramSource.allCases.count
         let built = store.withView { view in
-            ParallelBuild.results(count: 3 + GramSource.allCases.count) { job -> BuiltTable in
+            ParallelBuild.results(count: jobs) { job -> BuiltTable in
                 switch job {
                 case 0: return .names(NameTable(count: slotCount) { view.text(of: $0).name })
                 case 1:
@@ -172,6 +187,8 @@ package struct SearchTables: Sendable {
                             source.forEachGram(of: view.text(of: slot), report)
                         })
                 }
+            } finished: { done in
+                progress(done, jobs)
             }
         }
         guard case .names(let names) = built[0], case .values(let organizations) = built[1],
@@ -252,6 +269,10 @@ package struct SearchTables: Sendable {
             UnsafeRawBufferPointer(records.idBytes(of: contactSlots[Int(right)]))) < 0
     }
 }
+
+/// How far an index build has come: `done` of `total` units. Calls come in order, never two
+/// at once, but possibly from the build's other threads.
+package typealias SearchBuildProgress = (_ done: Int, _ total: Int) -> Void
 
 /// One table of a build (``ParallelBuild``).
 private enum BuiltTable {

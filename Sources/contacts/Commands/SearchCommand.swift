@@ -61,8 +61,13 @@ enum SearchCommand: Command {
         let kind = try SearchInput.kind(of: path)
 
         let started = WallClock.monotonicNanoseconds()
-        let index = try SearchInput.index(of: path, kind: kind, command: name, quiet: arguments.flag("quiet"))
-        let buildMillis = Int((WallClock.monotonicNanoseconds() - started) / 1_000_000)
+        let quiet = arguments.flag("quiet")
+        let index = try SearchInput.index(of: path, kind: kind, command: name, quiet: quiet)
+        let buildNanoseconds = WallClock.monotonicNanoseconds() - started
+        let buildMillis = Int(buildNanoseconds / 1_000_000)
+        if !quiet, let hint = savingHint(path: path, kind: kind, buildNanoseconds: buildNanoseconds) {
+            StandardStreams.writeError(hint + "\n")
+        }
 
         let json = arguments.flag("json")
         var report = SearchReport(json: json)
@@ -78,6 +83,15 @@ enum SearchCommand: Command {
             try report.add(query: query, total: hits.total, ids: ids, results: results, micros: micros)
         }
         try report.finish(buildMillis: buildMillis)
+    }
+
+    /// The line that tells, once a run, that a slow build can be saved: for contacts (not a
+    /// saved index) whose index took ``ProgressReporter/quietPeriodNanoseconds`` or more.
+    static func savingHint(path: String, kind: SearchInput.Kind, buildNanoseconds: UInt64) -> String? {
+        guard kind != .savedIndex, buildNanoseconds >= ProgressReporter.quietPeriodNanoseconds else { return nil }
+        let seconds = Double(buildNanoseconds / 100_000_000) / 10
+        return "\(name): the index of \(path) took \(seconds) s to build, and is built again on every run; "
+            + "`contacts index \(path) --out INDEX` saves it, and `contacts search INDEX QUERY` reopens it at once"
     }
 
     /// The field named `text`.

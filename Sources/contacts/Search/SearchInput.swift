@@ -80,11 +80,16 @@ enum SearchInput {
                         + "the cards concerned skipped (first: \(first); `contacts import` lists all)\n")
             }
             note("\(command): indexing \(imported.contacts.count) contacts", since: started, quiet: quiet)
-            return ContactSearchIndex(imported.contacts)
+            let indexing = ProgressReporter("\(command): indexing \(imported.contacts.count) contacts", quiet: quiet)
+            let index = ContactSearchIndex(imported.contacts) { indexing.update(done: $0, total: $1) }
+            indexing.finish()
+            return index
         case .jsonLines:
             let started = WallClock.monotonicNanoseconds()
             let lines = quiet ? 0 : LineCounter.count(ofFileAt: path) ?? 0
             let progress = ProgressReporter("\(command): reading \(path)", quiet: quiet)
+            // The indexing phase's reporter, made once the file is read (its label counts them).
+            var indexing: ProgressReporter?
             let contacts: ContactLineSequence
             do {
                 contacts = try ContactLineSequence(
@@ -96,11 +101,13 @@ enum SearchInput {
                         progress.finish()
                         guard contacts.failure == nil else { return }
                         note("\(command): indexing \(contacts.count) contacts", since: started, quiet: quiet)
+                        indexing = ProgressReporter("\(command): indexing \(contacts.count) contacts", quiet: quiet)
                     })
             } catch {
                 throw CommandLineError("\(error)")
             }
-            let index = ContactSearchIndex(contacts)
+            let index = ContactSearchIndex(contacts) { indexing?.update(done: $0, total: $1) }
+            indexing?.finish()
             if let failure = contacts.failure { throw CommandLineError("\(failure)") }
             return index
         }
