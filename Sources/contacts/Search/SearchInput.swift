@@ -81,7 +81,9 @@ enum SearchInput {
             }
             note("\(command): indexing \(imported.contacts.count) contacts", since: started, quiet: quiet)
             let indexing = ProgressReporter("\(command): indexing \(imported.contacts.count) contacts", quiet: quiet)
-            let index = ContactSearchIndex(imported.contacts) { indexing.update(done: $0, total: $1) }
+            let index = ContactSearchIndex(imported.contacts) { done, total in
+                indexing.update(done: imported.contacts.count * done / max(1, total), total: imported.contacts.count)
+            }
             indexing.finish()
             return index
         case .jsonLines:
@@ -106,7 +108,10 @@ enum SearchInput {
             } catch {
                 throw CommandLineError("\(error)")
             }
-            let index = ContactSearchIndex(contacts) { indexing?.update(done: $0, total: $1) }
+            // Shown in contacts' worth of the build's work.
+            let index = ContactSearchIndex(contacts) { done, total in
+                indexing?.update(done: contacts.count * done / max(1, total), total: contacts.count)
+            }
             indexing?.finish()
             if let failure = contacts.failure { throw CommandLineError("\(failure)") }
             return index
