@@ -97,19 +97,22 @@ func searchWorkload(
         for number in 0..<ftsCount {
             let query = queries[number]
             let (micros20, answer20) = try SearchBench.timed { try fts.search(query, limit: 20) }
-            let (microsAll, answerAll) = try SearchBench.timed { try fts.search(query, limit: .max) }
             fts20.append(micros20)
-            ftsAll.append(microsAll)
             checks.check(
                 "\(label): total of \(query.debugDescription)", pages[number].total, answer20.total,
                 "ours \(pages[number].total), FTS5 \(answer20.total)")
-            checks.check(
-                "\(label): every match of \(query.debugDescription)", lists[number].0.slots.sorted().map(Int64.init),
-                answerAll.rows, "ours \(lists[number].0.slots.count) slots, FTS5 \(answerAll.rows.count) rows")
         }
         SearchBench.recordPercentiles(
             runner, "search, \(label): \(queries.count) queries, limit 20 (baseline: FTS5 on the first \(ftsCount))",
             size: size, ours: page20, baseline: fts20, checks: checks)
+        for number in 0..<ftsCount {
+            let query = queries[number]
+            let (microsAll, answerAll) = try SearchBench.timed { try fts.search(query, limit: .max) }
+            ftsAll.append(microsAll)
+            checks.check(
+                "\(label): every match of \(query.debugDescription)", lists[number].0.slots.sorted().map(Int64.init),
+                answerAll.rows, "ours \(lists[number].0.slots.count) slots, FTS5 \(answerAll.rows.count) rows")
+        }
         SearchBench.recordPercentiles(
             runner,
             "search, \(label): \(queries.count) queries, limit all, ids read out (baseline: FTS5 all rows, "
@@ -148,7 +151,9 @@ func searchWorkload(
 
 /// Resident bytes per contact after the build (the packed contacts and the search index; the
 /// build's transient memory handed back), beside the FTS5 database's bytes; then with the
-/// upload index of the same contacts in books of ``SearchBench/bookSize``; then the breakdown.
+/// upload index of the same contacts in books of ``SearchBench/bookSize``; then the same
+/// contacts as the engine holds them (one packed set and search tables a book); then the
+/// breakdown of the one index.
 private func recordMemory(
     _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, resident: Int, withUploads: Int,
     fts: SearchFTS5Baseline?, size: String, checks: SearchChecks
@@ -160,7 +165,9 @@ private func recordMemory(
             "\(label): FTS5 rows", fts.rowCount, index.count, "FTS5 holds \(fts.rowCount), ours \(index.count)")
     }
     SearchBench.record(
-        runner, "search, \(label): resident bytes/contact, packed contacts + search index (baseline: FTS5 database)",
+        runner,
+        "search, \(label): resident bytes/contact, packed contacts + search index"
+            + (fts == nil ? "" : " (baseline: FTS5 database)"),
         size: size, unit: "B", ours: [Double(resident) / count], baseline: fts.map { [Double($0.byteCount) / count] },
         checks: checks)
     SearchBench.record(
@@ -168,6 +175,12 @@ private func recordMemory(
         "search, \(label): resident bytes/contact, packed contacts + search index + upload index "
             + "(books of \(SearchBench.bookSize))",
         size: size, unit: "B", ours: [Double(withUploads) / count], baseline: nil)
+    let books = SearchBench.residentBytesOfBooks(of: index.contacts, bookSize: SearchBench.bookSize)
+    SearchBench.record(
+        runner,
+        "search, \(label): resident bytes/contact, as the engine holds them: books of \(SearchBench.bookSize) "
+            + "(packed contacts + each book's search tables, built) + upload index",
+        size: size, unit: "B", ours: [Double(books + withUploads - resident) / count], baseline: nil)
     let parts: [(String, Int)] = [
         ("packed contacts", index.contactBytes), ("folded text", footprint.foldedTextBytes),
         ("text store overhead", footprint.storeOverheadBytes), ("gram tables", footprint.tableBytes),
@@ -180,19 +193,22 @@ private func recordMemory(
     }
 }
 
-/// Pages at skip 10k, 100k and 500k (limit 20) of the broadest queries beside FTS5 at the
-/// same offset (by rowid); pages at random skips of the broadest (limit 20, p50/p95/p99); and
-/// the whole ranked list of the broadest beside FTS5's rows: each checked against the naive
-/// scan's ranked list.
+/// Pages at skip 10k, 100k and 500k (limit 20) of the broadest queries (and of the empty
+/// one) beside FTS5 at the same offset (by rowid); pages at random skips of the broadest and
+/// of the empty query (limit 20, p50/p95/p99); and their whole ranked lists beside FTS5's
+/// rows: each checked against the naive scan's ranked list.
 private func deepPages(
     _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, fts: SearchFTS5Baseline?,
     naive: SearchNaiveBaseline, queries: [String], totals: [Int], size: String, checks: SearchChecks
 ) throws {
+    // The three broadest queries with terms, then the empty one (every contact) when the mix has it.
     var broadest: [String] = []
-    for number in totals.indices.sorted(by: { totals[$0] > totals[$1] }) where !broadest.contains(queries[number]) {
+    for number in totals.indices.sorted(by: { totals[$0] > totals[$1] })
+    where !broadest.contains(queries[number]) && !SearchQuery(queries[number]).isEmpty {
         broadest.append(queries[number])
         if broadest.count == 3 { break }
     }
+    if let empty = queries.first(where: { SearchQuery($0).isEmpty }) { broadest.append(empty) }
     for query in broadest {
         let ranked = naive.search(query, limit: .max)
         for skip in [10_000, 100_000, 500_000] where skip < ranked.total {
@@ -219,7 +235,7 @@ private func deepPages(
                     ours: ours.map(\.micros), baseline: nil)
             }
         }
-        guard query == broadest.first else { continue }
+        guard query == broadest.first || SearchQuery(query).isEmpty else { continue }
         var random = SplitMix64(seed: 26)
         let skips = (0..<400).map { _ in Int(random.next() % UInt64(max(1, ranked.total))) }
         var anySkip: [Double] = []

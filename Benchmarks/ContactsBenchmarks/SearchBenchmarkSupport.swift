@@ -139,7 +139,7 @@ enum SearchBench {
     static func peakResidentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
         else { return 0 }
         return kilobytes * 1024
     }
@@ -178,6 +178,26 @@ enum SearchBench {
             }
         }
         return try UploadIndex(owners: owners, contacts: slots, numbers: numbers, seed: 42)
+    }
+
+    /// The resident bytes that `contacts` take as address books of `bookSize` (slot `s` in
+    /// book `s / bookSize`): each book's own packed contacts and its search tables, built as
+    /// the first search of the book builds them (a small book's: folded text only, scanned).
+    static func residentBytesOfBooks(of contacts: PackedContacts, bookSize: Int) -> Int {
+        let before = residentBytes()
+        var books: [(PackedContacts, SearchTables)] = []
+        var book = PackedContacts()
+        for slot in 0..<UInt32(contacts.slotCount) where contacts.isLive(slot) {
+            book.put(contacts.contact(at: slot), numbers: contacts.numbers(at: slot))
+            if book.count == bookSize {
+                books.append((book, SearchTables(book)))
+                book = PackedContacts()
+            }
+        }
+        if book.count > 0 { books.append((book, SearchTables(book))) }
+        let bytes = residentBytes() - before
+        withExtendedLifetime(books) {}
+        return bytes
     }
 
     /// The contacts of one owner in the upload index rows: a book of a few hundred contacts.

@@ -77,8 +77,9 @@ extension SearchTables {
     /// of `fold(displayName)` then of the id: `total` counts them, `contacts` holds the ranks
     /// `skip ..< skip + limit`. A negative `skip` or `limit` counts as 0.
     ///
-    /// - Complexity: O(skip + limit) for the base, plus O(d log d) for the d contacts added
-    ///   since the last rebuild.
+    /// - Complexity: O(limit) for `any` when no contact was added or removed since the last
+    ///   rebuild; else O(skip + limit) for the base, plus O(d log d) for the d contacts added
+    ///   since then.
     package func fetch(
         _ fieldType: FetchFieldType = .any, skip: Int = 0, limit: Int = 20, in contacts: PackedContacts
     ) -> SearchHits {
@@ -102,6 +103,12 @@ extension SearchTables {
             case .email: emailCount
             case .notes: notesCount
             }
+        if fieldType == .any, store.count == baseSlotCount, deadSlots.isEmpty {
+            // The base alone, every slot live, in ranking order: rank r is base slot r.
+            let first = min(max(0, skip), baseSlotCount)
+            let end = first + min(max(0, limit), baseSlotCount - first)
+            return SearchHits(total: total, slots: Array(contactSlots[first..<end]))
+        }
         var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
         store.withView { view in
             let delta = sortedDelta(in: view, records) { store.flags(of: Int($0)).isSuperset(of: required) }
