@@ -5,166 +5,315 @@ import ContactsSearch
 import ContactsSupport
 import Foundation
 
-/// Contact search (PROTOCOL §2) at scale, over the contacts of a `contacts generate` fixture
-/// (generated in-process, seed 1) in one index: build time, bytes per contact, and query latency
-/// percentiles over a mix of name substrings (1–8 characters), 4–7 digit phone fragments,
-/// email fragments and 10% misses, under the `any` field (a search box) — against the naive
-/// scan and SQLite FTS5 (trigram) over the same folded text, on the same queries — and once
-/// more with each query under its own field (name, phone, email).
+/// Contact search (PROTOCOL §2) at 1M contacts in one index, on two workloads: the project's
+/// own (a `contacts generate` fixture, seed 1, and ``SearchQueryMix``) and an independent one
+/// (`scripts/search/generate_search_mix.py`, seed 27: another generator's contacts and its own
+/// 1,000 queries), so that no figure is tuned to one generator's data. For each: the index
+/// build from the packed contacts beside SQLite FTS5's build, resident bytes per contact (and
+/// their breakdown) beside the FTS5 database, the query mix at limit 20 and at limit all beside
+/// FTS5 (trigram, same folded text) and the naive scan, deep pages (skip 10k, 100k, 500k) and
+/// the full ranked list of the broadest query. Every answer is checked against the baselines:
+/// totals against FTS5 and the naive scan, the set of every match against FTS5's rows, ranked
+/// ids against the naive scan; a difference fails the run.
 func searchBenchmarks(_ runner: BenchmarkRunner) throws {
     let count = runner.size(quick: 20_000, full: 1_000_000)
-    let size = "\(count)"
-    let contacts = try generatedContacts(count)
-    var generator = SearchQueryMix(seed: 7)
-    let mix = generator.queries(runner.quick ? 400 : 2_000, from: contacts)
-    let queries = mix.map(\.query)
+    let checks = SearchChecks(runner)
+    print("(search: load average \(SearchBench.loadAverage()) at the start)")
+    let project = try GeneratedFixtureDirectory(contacts: count, seed: 1)
+    defer { withExtendedLifetime(project) {} }
+    try searchWorkload(
+        runner, "project mix", path: project.file("contacts.jsonl"), queryFile: nil, count: count, checks: checks)
+    if let independent = try IndependentSearchMix(contacts: count, queries: runner.quick ? 300 : 1_000) {
+        defer { withExtendedLifetime(independent) {} }
+        try searchWorkload(
+            runner, "independent mix", path: independent.contactsPath, queryFile: independent.queriesPath,
+            count: count, checks: checks)
+    } else {
+        print("!!!! search: python3 is not available: the independent mix's rows are skipped")
+    }
+    checks.finish("search")
+}
 
-    var start = WallClock.monotonicNanoseconds()
-    let index = ContactSearchIndex(contacts)
-    let buildMillis = milliseconds(since: start)
-    start = WallClock.monotonicNanoseconds()
-    let fts = try SearchFTS5Baseline(contacts)
-    let ftsMillis = milliseconds(since: start)
-    let naive = SearchNaiveBaseline(contacts)
-    runner.record(
-        BenchmarkRow(
-            workload: "search: build index (baseline: FTS5 build)", size: size, unit: "ms",
-            ours: Statistics([buildMillis]), baseline: Statistics([ftsMillis]), bytesPerEntry: nil,
-            baselineBytesPerEntry: nil))
+/// The rows of one workload: the contacts of `path` (`count` of them), and the queries of
+/// `queryFile` (one a line) or, without it, ``SearchQueryMix`` drawn from the contacts. FTS5
+/// runs on the first `ftsQueries` queries (all by default; none: no FTS5 database is built),
+/// the naive scan on the first `naiveQueries`.
+func searchWorkload(
+    _ runner: BenchmarkRunner, _ label: String, path: String, queryFile: String?, count: Int, checks: SearchChecks,
+    ftsQueries ftsLimit: Int? = nil, naiveQueries: Int? = nil
+) throws {
+    let size = SearchBench.sizeLabel(count)
+    let before = SearchBench.residentBytes()
+    var packed: PackedContacts? = try SearchBench.packedContacts(ofFile: path)
+    let (buildMicros, built) = SearchBench.timed { ContactSearchIndex(packed: packed ?? PackedContacts()) }
+    packed = nil
+    let index = built
+    let resident = SearchBench.residentBytes() - before
+    let uploads = try SearchBench.uploadIndex(of: index.contacts, bookSize: SearchBench.bookSize)
+    let withUploads = SearchBench.residentBytes() - before
+    runner.blackHole(uploads)
+    let contact = { (slot: Int) in index.contacts.contact(at: UInt32(slot)) }
 
-    recordIndexBytes(runner, index, "search: index bytes/contact (baseline: the folded text it covers)", count: count)
-    let footprint = index.footprint
-    let perContact = { (bytes: Int) in Double(bytes) / Double(max(1, count)) }
-    runner.record(
-        BenchmarkRow(
-            workload: "search: index + folded text bytes/contact (baseline: FTS5 database)", size: size, unit: "B",
-            ours: Statistics([
-                perContact(footprint.tableBytes + footprint.foldedTextBytes + footprint.storeOverheadBytes)
-            ]),
-            baseline: Statistics([perContact(fts.byteCount)]), bytesPerEntry: nil, baselineBytesPerEntry: nil))
+    let fts: SearchFTS5Baseline?
+    if ftsLimit != 0 {
+        let (ftsBuildMicros, database) = try SearchBench.timed {
+            try SearchFTS5Baseline(count: index.count, contact: contact)
+        }
+        fts = database
+        checks.check(
+            "\(label): FTS5 rows", database.rowCount, index.count,
+            "FTS5 holds \(database.rowCount), ours \(index.count)")
+        SearchBench.record(
+            runner, "search, \(label): index build from the packed contacts (baseline: FTS5 build)", size: size,
+            unit: "ms", ours: [buildMicros / 1e3], baseline: [ftsBuildMicros / 1e3], checks: checks)
+    } else {
+        fts = nil
+        SearchBench.record(
+            runner, "search, \(label): index build from the packed contacts", size: size, unit: "ms",
+            ours: [buildMicros / 1e3], baseline: nil)
+    }
+    recordMemory(
+        runner, label, index: index, resident: resident, withUploads: withUploads, fts: fts, size: size, checks: checks)
 
-    let (ours, totals) = timeEachQuery(queries, in: index, runner)
-    record(runner, "search latency, whole mix", size: size, ours: ours, baseline: nil)
-    // The same timings by query class (the field a query was drawn for; misses are `any`).
-    let classes: [(name: String, field: SearchField)] = [
-        ("name substrings", .name), ("phone fragments", .phone), ("email fragments", .email), ("misses", .any),
-    ]
-    for (name, field) in classes {
-        let samples = zip(mix, ours).filter { $0.0.field == field }.map(\.1)
-        record(
-            runner, "search latency, \(name) (\(samples.count) of the mix, field any)", size: size, ours: samples,
+    var queries: [String]
+    if let queryFile {
+        queries = try String(contentsOfFile: queryFile, encoding: .utf8).split(separator: "\n").map(String.init)
+    } else {
+        var generator = SearchQueryMix(seed: 7)
+        queries = generator.queries(runner.quick ? 300 : 1_000, fromCount: index.count, contact: contact).map(\.query)
+    }
+    let runs = runner.quick ? 1 : 3
+
+    // The mix at limit 20, and at limit all (ranked slots and their ids read out).
+    let (page20, pages) = SearchBench.medianTimes(queries, runs: runs) { index.hits($0, limit: 20) }
+    let (pageAll, lists) = SearchBench.medianTimes(queries, runs: runs) { query -> (SearchHits, RankedIDs) in
+        let hits = index.hits(query, limit: .max)
+        return (hits, index.ids(of: hits))
+    }
+    if let fts {
+        let ftsCount = min(queries.count, ftsLimit ?? queries.count)
+        var fts20: [Double] = []
+        var ftsAll: [Double] = []
+        for number in 0..<ftsCount {
+            let query = queries[number]
+            let (micros20, answer20) = try SearchBench.timed { try fts.search(query, limit: 20) }
+            fts20.append(micros20)
+            checks.check(
+                "\(label): total of \(query.debugDescription)", pages[number].total, answer20.total,
+                "ours \(pages[number].total), FTS5 \(answer20.total)")
+        }
+        SearchBench.recordPercentiles(
+            runner, "search, \(label): \(queries.count) queries, limit 20 (baseline: FTS5 on the first \(ftsCount))",
+            size: size, ours: page20, baseline: fts20, checks: checks)
+        for number in 0..<ftsCount {
+            let query = queries[number]
+            let (microsAll, answerAll) = try SearchBench.timed { try fts.search(query, limit: .max) }
+            ftsAll.append(microsAll)
+            checks.check(
+                "\(label): every match of \(query.debugDescription)", lists[number].0.slots.sorted().map(Int64.init),
+                answerAll.rows, "ours \(lists[number].0.slots.count) slots, FTS5 \(answerAll.rows.count) rows")
+        }
+        SearchBench.recordPercentiles(
+            runner,
+            "search, \(label): \(queries.count) queries, limit all, ids read out (baseline: FTS5 all rows, "
+                + "the first \(ftsCount))",
+            size: size, ours: pageAll, baseline: ftsAll, checks: checks)
+    } else {
+        SearchBench.recordPercentiles(
+            runner, "search, \(label): \(queries.count) queries, limit 20", size: size, ours: page20, baseline: nil)
+        SearchBench.recordPercentiles(
+            runner, "search, \(label): \(queries.count) queries, limit all, ids read out", size: size, ours: pageAll,
             baseline: nil)
     }
-    var fielded: [Double] = []
-    for (query, field) in mix {
-        let start = WallClock.monotonicNanoseconds()
-        let page = index.search(query, field: field)
-        fielded.append(microseconds(since: start))
-        runner.consume(UInt64(page.total))
-    }
-    record(runner, "search latency, whole mix, each query under its field", size: size, ours: fielded, baseline: nil)
 
-    let ftsCount = min(queries.count, runner.quick ? 400 : 300)
-    var ftsSamples: [Double] = []
-    for (number, query) in queries.prefix(ftsCount).enumerated() {
-        let start = WallClock.monotonicNanoseconds()
-        let answer = try fts.search(query, limit: 20)
-        ftsSamples.append(microseconds(since: start))
-        runner.consume(UInt64(answer.total))
-        if answer.total != totals[number] {
-            print("!!!! FTS5 total \(answer.total) differs from ours \(totals[number]) for \(query.debugDescription)")
-        }
+    // The naive scan on the first few queries: totals and ranked ids.
+    let naive = SearchNaiveBaseline(count: index.count, contact: contact)
+    let naiveCount = min(queries.count, naiveQueries ?? (runner.quick ? 60 : 20))
+    var naiveMicros: [Double] = []
+    for number in 0..<naiveCount {
+        let (micros, answer) = SearchBench.timed { naive.search(queries[number], limit: 20) }
+        naiveMicros.append(micros)
+        checks.check(
+            "\(label): naive page of \(queries[number].debugDescription)", index.ids(of: pages[number]).strings,
+            answer.ids, "the ranked ids differ")
+        checks.check(
+            "\(label): naive total of \(queries[number].debugDescription)", pages[number].total, answer.total,
+            "ours \(pages[number].total), naive \(answer.total)")
     }
-    record(
-        runner, "search latency vs FTS5 (\(ftsCount) queries)", size: size, ours: Array(ours.prefix(ftsCount)),
-        baseline: ftsSamples)
+    SearchBench.recordPercentiles(
+        runner, "search, \(label): limit 20 (baseline: the naive scan, the first \(naiveCount) queries)", size: size,
+        ours: Array(page20.prefix(naiveCount)), baseline: naiveMicros, checks: checks)
 
-    compareWithNaiveScan(
-        runner, naive, index, queries, ours: ours, totals: totals, count: min(queries.count, runner.quick ? 100 : 60),
-        workload: "search latency vs naive scan", size: size)
+    try deepPages(
+        runner, label, index: index, fts: fts, naive: naive, queries: queries, totals: pages.map(\.total), size: size,
+        checks: checks)
 }
 
-/// Runs the first `count` of `queries` through the naive scan, checks each answer against
-/// the index's, and records their latencies beside `ours` (the index's, same queries).
-func compareWithNaiveScan(
-    _ runner: BenchmarkRunner, _ naive: SearchNaiveBaseline, _ index: ContactSearchIndex, _ queries: [String],
-    ours: [Double], totals: [Int], count: Int, workload: String, size: String
+/// Resident bytes per contact after the build (the packed contacts and the search index; the
+/// build's transient memory handed back), beside the FTS5 database's bytes; then with the
+/// upload index of the same contacts in books of ``SearchBench/bookSize``; then the same
+/// contacts as the engine holds them (one packed set and search tables a book); then the
+/// breakdown of the one index.
+private func recordMemory(
+    _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, resident: Int, withUploads: Int,
+    fts: SearchFTS5Baseline?, size: String, checks: SearchChecks
 ) {
-    var naiveSamples: [Double] = []
-    for (number, query) in queries.prefix(count).enumerated() {
-        let start = WallClock.monotonicNanoseconds()
-        let answer = naive.search(query, limit: 20)
-        naiveSamples.append(microseconds(since: start))
-        runner.consume(UInt64(answer.total))
-        if answer.total != totals[number] || answer.ids != index.search(query).ids {
-            print("!!!! naive scan differs from the index for \(query.debugDescription)")
-        }
-    }
-    record(
-        runner, "\(workload) (\(count) queries)", size: size, ours: Array(ours.prefix(count)), baseline: naiveSamples)
-}
-
-/// Records the bytes per contact of `index`'s tables beside the folded text they cover.
-func recordIndexBytes(_ runner: BenchmarkRunner, _ index: ContactSearchIndex, _ workload: String, count: Int) {
+    let count = Double(max(1, index.count))
     let footprint = index.footprint
-    let perContact = { (bytes: Int) in Double(bytes) / Double(max(1, count)) }
-    runner.record(
-        BenchmarkRow(
-            workload: workload, size: "\(count)", unit: "B", ours: Statistics([perContact(footprint.tableBytes)]),
-            baseline: Statistics([perContact(footprint.foldedTextBytes)]),
-            bytesPerEntry: perContact(footprint.tableBytes),
-            baselineBytesPerEntry: perContact(footprint.foldedTextBytes)))
-}
-
-/// One pass over `queries` under `any`, each query timed alone (the first 20 run once
-/// before, as warm-up): the microseconds and the total of each.
-func timeEachQuery(_ queries: [String], in index: ContactSearchIndex, _ runner: BenchmarkRunner) -> (
-    micros: [Double], totals: [Int]
-) {
-    for query in queries.prefix(20) { runner.consume(UInt64(index.search(query).total)) }
-    var micros: [Double] = []
-    var totals: [Int] = []
-    for query in queries {
-        let start = WallClock.monotonicNanoseconds()
-        let page = index.search(query)
-        micros.append(microseconds(since: start))
-        totals.append(page.total)
-        runner.consume(UInt64(page.total))
+    if let fts {
+        checks.check(
+            "\(label): FTS5 rows", fts.rowCount, index.count, "FTS5 holds \(fts.rowCount), ours \(index.count)")
     }
-    return (micros, totals)
-}
-
-/// The contacts of a `contacts generate` fixture of `count` contacts (seed 1), written to a
-/// temporary directory and read back.
-func generatedContacts(_ count: Int) throws -> [Contact] {
-    let fixture = try GeneratedFixtureDirectory(contacts: count, seed: 1)
-    defer { withExtendedLifetime(fixture) {} }
-    return try FixtureReader<Contact>.readAll(path: fixture.file("contacts.jsonl"))
-}
-
-/// Records p50, p95 and p99 rows (µs) of `ours` against `baseline` over the same queries.
-func record(_ runner: BenchmarkRunner, _ workload: String, size: String, ours: [Double], baseline: [Double]?) {
-    for percent in [50, 95, 99] {
-        runner.record(
-            BenchmarkRow(
-                workload: "\(workload), p\(percent)", size: size, unit: "µs",
-                ours: Statistics([percentile(ours, percent)]),
-                baseline: baseline.map { Statistics([percentile($0, percent)]) }, bytesPerEntry: nil,
-                baselineBytesPerEntry: nil))
+    SearchBench.record(
+        runner,
+        "search, \(label): resident bytes/contact, packed contacts + search index"
+            + (fts == nil ? "" : " (baseline: FTS5 database)"),
+        size: size, unit: "B", ours: [Double(resident) / count], baseline: fts.map { [Double($0.byteCount) / count] },
+        checks: checks)
+    SearchBench.record(
+        runner,
+        "search, \(label): resident bytes/contact, packed contacts + search index + upload index "
+            + "(books of \(SearchBench.bookSize))",
+        size: size, unit: "B", ours: [Double(withUploads) / count], baseline: nil)
+    let books = SearchBench.residentBytesOfBooks(of: index.contacts, bookSize: SearchBench.bookSize)
+    SearchBench.record(
+        runner,
+        "search, \(label): resident bytes/contact, as the engine holds them: books of \(SearchBench.bookSize) "
+            + "(packed contacts + each book's search tables, built) + upload index",
+        size: size, unit: "B", ours: [Double(books + withUploads - resident) / count], baseline: nil)
+    let parts: [(String, Int)] = [
+        ("packed contacts", index.contactBytes), ("folded text", footprint.foldedTextBytes),
+        ("text store overhead", footprint.storeOverheadBytes), ("gram tables", footprint.tableBytes),
+        ("slot maps", footprint.slotMapBytes), ("upload index (resident)", withUploads - resident),
+    ]
+    for (part, bytes) in parts {
+        SearchBench.record(
+            runner, "search, \(label): of which \(part), bytes/contact", size: size, unit: "B",
+            ours: [Double(bytes) / count], baseline: nil)
     }
 }
 
-/// The `percent`th percentile of `samples` (nearest rank).
-private func percentile(_ samples: [Double], _ percent: Int) -> Double {
-    let sorted = samples.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    return sorted[min(sorted.count - 1, (sorted.count * percent + 99) / 100 - 1)]
+/// Pages at skip 10k, 100k and 500k (limit 20) of the broadest queries (and of the empty
+/// one) beside FTS5 at the same offset (by rowid); pages at random skips of the broadest and
+/// of the empty query (limit 20, p50/p95/p99); and their whole ranked lists beside FTS5's
+/// rows: each checked against the naive scan's ranked list.
+private func deepPages(
+    _ runner: BenchmarkRunner, _ label: String, index: ContactSearchIndex, fts: SearchFTS5Baseline?,
+    naive: SearchNaiveBaseline, queries: [String], totals: [Int], size: String, checks: SearchChecks
+) throws {
+    // The three broadest queries with terms, then the empty one (every contact) when the mix has it.
+    var broadest: [String] = []
+    for number in totals.indices.sorted(by: { totals[$0] > totals[$1] })
+    where !broadest.contains(queries[number]) && !SearchQuery(queries[number]).isEmpty {
+        broadest.append(queries[number])
+        if broadest.count == 3 { break }
+    }
+    if let empty = queries.first(where: { SearchQuery($0).isEmpty }) { broadest.append(empty) }
+    for query in broadest {
+        let ranked = naive.search(query, limit: .max)
+        for skip in [10_000, 100_000, 500_000] where skip < ranked.total {
+            let ours = (0..<5).map { _ in SearchBench.timed { index.hits(query, skip: skip, limit: 20) } }
+            checks.check(
+                "\(label): page at \(skip) of \(query.debugDescription)", index.ids(of: ours[0].value).strings,
+                Array(ranked.ids.dropFirst(skip).prefix(20)), "the ranked ids differ")
+            let workload =
+                "search, \(label): page at skip \(skip), limit 20, of \(query.debugDescription) (\(ranked.total) matches"
+            if let fts {
+                let baseline = try (0..<3).map { _ in
+                    try SearchBench.timed { try fts.search(query, limit: 20, offset: skip) }
+                }
+                checks.check(
+                    "\(label): total at \(skip) of \(query.debugDescription)", ours[0].value.total,
+                    baseline[0].value.total, "ours \(ours[0].value.total), FTS5 \(baseline[0].value.total)")
+                SearchBench.record(
+                    runner, workload + "; baseline: FTS5 OFFSET)", size: size, unit: "µs", ours: ours.map(\.micros),
+                    baseline: baseline.map(\.micros), checks: checks)
+            } else {
+                _ = checks.take()
+                SearchBench.record(
+                    runner, workload + ", checked against the naive scan)", size: size, unit: "µs",
+                    ours: ours.map(\.micros), baseline: nil)
+            }
+        }
+        guard query == broadest.first || SearchQuery(query).isEmpty else { continue }
+        var random = SplitMix64(seed: 26)
+        let skips = (0..<400).map { _ in Int(random.next() % UInt64(max(1, ranked.total))) }
+        var anySkip: [Double] = []
+        for skip in skips {
+            let (micros, page) = SearchBench.timed { index.hits(query, skip: skip, limit: 20) }
+            anySkip.append(micros)
+            checks.check(
+                "\(label): page at \(skip) of \(query.debugDescription)", index.ids(of: page).strings,
+                Array(ranked.ids.dropFirst(skip).prefix(20)), "the ranked ids differ")
+        }
+        _ = checks.take()
+        SearchBench.recordPercentiles(
+            runner,
+            "search, \(label): pages at \(skips.count) random skips, limit 20, of \(query.debugDescription) "
+                + "(\(ranked.total) matches, checked against the naive scan)",
+            size: size, ours: anySkip, baseline: nil)
+        let whole = (0..<5).map { _ in
+            SearchBench.timed { () -> (SearchHits, RankedIDs) in
+                let hits = index.hits(query, limit: .max)
+                return (hits, index.ids(of: hits))
+            }
+        }
+        checks.check(
+            "\(label): whole ranked list of \(query.debugDescription)", whole[0].value.1.strings, ranked.ids,
+            "the ranked ids differ")
+        let workload =
+            "search, \(label): whole ranked list of \(query.debugDescription) (\(ranked.total) matches), ids read out"
+        if let fts {
+            let baseline = try (0..<3).map { _ in try SearchBench.timed { try fts.search(query, limit: .max) } }
+            checks.check(
+                "\(label): every match of \(query.debugDescription)", whole[0].value.0.slots.sorted().map(Int64.init),
+                baseline[0].value.rows, "the matches differ from FTS5's rows")
+            SearchBench.record(
+                runner, workload + " (baseline: FTS5 all rows)", size: size, unit: "ms",
+                ours: whole.map { $0.micros / 1e3 }, baseline: baseline.map { $0.micros / 1e3 }, checks: checks)
+        } else {
+            _ = checks.take()
+            SearchBench.record(
+                runner, workload + " (checked against the naive scan)", size: size, unit: "ms",
+                ours: whole.map { $0.micros / 1e3 }, baseline: nil)
+        }
+    }
 }
 
-func milliseconds(since start: UInt64) -> Double {
-    Double(WallClock.monotonicNanoseconds() - start) / 1e6
-}
+/// The independent workload: `scripts/search/generate_search_mix.py` run into a temporary
+/// directory (removed with the value), or nil without `python3`.
+final class IndependentSearchMix {
+    let directory: String
+    var contactsPath: String { directory + "/contacts.jsonl" }
+    var queriesPath: String { directory + "/queries.txt" }
 
-func microseconds(since start: UInt64) -> Double {
-    Double(WallClock.monotonicNanoseconds() - start) / 1e3
+    /// The seed of the independent mix, pinned so that every run measures the same data.
+    static let seed = 27
+
+    init?(contacts: Int, queries: Int) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/search/generate_search_mix.py").path
+        directory =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("contacts-search-mix-\(UUID().uuidString)").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", script, "--contacts", "\(contacts)", "--queries", "\(queries)", "--seed", "\(Self.seed)",
+            "--out", directory,
+        ]
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BaselineError("generate_search_mix.py failed with status \(process.terminationStatus)")
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 }

@@ -7,14 +7,20 @@ import ContactsSupport
 /// SQLite FTS5 with `tokenize='trigram'` over the same folded text (the second baseline):
 /// columns name, organization, emails, phone digits; rowids in ranking-key order. Terms of
 /// three or more code points go through `MATCH`, shorter ones through `LIKE` (the trigram
-/// tokenizer cannot index them). FTS5 has no ranking tiers: its page is the first matches by
-/// name, which spares it that work.
+/// tokenizer cannot index them). FTS5 has no ranking tiers: its page is the matches at the
+/// offset by name, which spares it that work; its answer is checked on the total and, for a
+/// whole list, on the set of rows (its rowids are the contacts' ranking-key positions).
 final class SearchFTS5Baseline {
     private var database: OpaquePointer?
     /// SQLite's SQLITE_TRANSIENT (a macro Swift cannot import): bound text is copied.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    init(_ contacts: [Contact]) throws {
+    convenience init(_ contacts: [Contact]) throws {
+        try self.init(count: contacts.count) { contacts[$0] }
+    }
+
+    /// The database of `count` contacts, `contact(i)` the `i`th.
+    init(count: Int, contact: (Int) -> Contact) throws {
         guard sqlite3_open(":memory:", &database) == SQLITE_OK else { throw BaselineError("cannot open SQLite") }
         try execute(
             "CREATE VIRTUAL TABLE docs USING fts5(name, organization, emails, digits, tokenize='trigram')")
@@ -26,7 +32,8 @@ final class SearchFTS5Baseline {
                 &statement, nil) == SQLITE_OK
         else { throw BaselineError(message) }
         defer { sqlite3_finalize(statement) }
-        let ranked = contacts.map { (SearchFolding.fold($0.effectiveDisplayName), $0) }.sorted { left, right in
+        let ranked = (0..<count).map { contact($0) }.map { (SearchFolding.fold($0.effectiveDisplayName), $0) }.sorted {
+            left, right in
             left.0 != right.0 ? left.0.utf8Precedes(right.0) : left.1.id.utf8Precedes(right.1.id)
         }
         for (row, (name, contact)) in ranked.enumerated() {
@@ -48,20 +55,25 @@ final class SearchFTS5Baseline {
         sqlite3_close(database)
     }
 
+    /// The number of rows.
+    var rowCount: Int {
+        (try? integer("SELECT count(*) FROM docs")) ?? 0
+    }
+
     /// The bytes of the database (tables and FTS5 index).
     var byteCount: Int {
         (try? integer("PRAGMA page_count")).map { $0 * ((try? integer("PRAGMA page_size")) ?? 0) } ?? 0
     }
 
-    /// The total and the first `limit` rowids of `query` under the `any` field.
-    func search(_ query: String, limit: Int) throws -> (total: Int, rows: [Int64]) {
+    /// The total and the rowids from `offset`, at most `limit`, of `query` under the `any` field.
+    func search(_ query: String, limit: Int, offset: Int = 0) throws -> (total: Int, rows: [Int64]) {
         var conditions: [String] = []
         var parameters: [String] = []
         for term in SearchQuery(query).terms {
             var alternatives: [String] = []
             let needle = SearchFolding.fold(term)
             Self.addCondition(needle, columns: "{name organization emails}", to: &alternatives, &parameters)
-            if SearchFolding.isPhoneTerm(term) {
+            if SearchFolding.isPhoneTerm(term, allowingSpaces: true) {
                 Self.addCondition(SearchFolding.digits(term), columns: "digits", to: &alternatives, &parameters)
             }
             conditions.append("(" + alternatives.joined(separator: " OR ") + ")")
@@ -81,7 +93,7 @@ final class SearchFTS5Baseline {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else { throw BaselineError(message) }
-            if total < limit { rows.append(sqlite3_column_int64(statement, 0)) }
+            if total >= offset, total - offset < limit { rows.append(sqlite3_column_int64(statement, 0)) }
             total += 1
         }
         return (total, rows)

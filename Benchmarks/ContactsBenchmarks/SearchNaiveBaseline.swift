@@ -19,7 +19,12 @@ struct SearchNaiveBaseline {
     private let entries: [Entry]
 
     init(_ contacts: [Contact]) {
-        entries = contacts.map { contact in
+        self.init(count: contacts.count) { contacts[$0] }
+    }
+
+    /// The scan of `count` contacts, `contact(i)` the `i`th.
+    init(count: Int, contact: (Int) -> Contact) {
+        entries = (0..<count).map { contact($0) }.map { contact in
             let name = SearchFolding.fold(contact.effectiveDisplayName)
             let words = name.unicodeScalars.split { !SearchFolding.isWordScalar($0.value) }
                 .map { Array(String(String.UnicodeScalarView($0)).utf8) }
@@ -32,11 +37,13 @@ struct SearchNaiveBaseline {
         }
     }
 
-    /// The total and the first `limit` ids of `query` under the `any` field.
-    func search(_ query: String, limit: Int) -> (total: Int, ids: [String]) {
+    /// The total and the ids of ranks `skip ..< skip + limit` of `query` under the `any` field.
+    func search(_ query: String, skip: Int = 0, limit: Int) -> (total: Int, ids: [String]) {
         let parsed = SearchQuery(query)
         let needles = parsed.terms.map { Array(SearchFolding.fold($0).utf8) }
-        let digits = parsed.terms.map { SearchFolding.isPhoneTerm($0) ? Array(SearchFolding.digits($0).utf8) : nil }
+        let digits = parsed.terms.map {
+            SearchFolding.isPhoneTerm($0, allowingSpaces: true) ? Array(SearchFolding.digits($0).utf8) : nil
+        }
         let prefix = Array(SearchFolding.fold(parsed.normalized).utf8)
         let wordNeedles = needles.map { needle in
             String(decoding: needle, as: UTF8.self).unicodeScalars.allSatisfy { SearchFolding.isWordScalar($0.value) }
@@ -64,7 +71,7 @@ struct SearchNaiveBaseline {
             if a.name != b.name { return a.name.lexicographicallyPrecedes(b.name) }
             return a.id.utf8Precedes(b.id)
         }
-        return (ranked.count, ranked.prefix(limit).map { entries[$0.entry].id })
+        return (ranked.count, ranked.dropFirst(skip).prefix(limit).map { entries[$0.entry].id })
     }
 
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

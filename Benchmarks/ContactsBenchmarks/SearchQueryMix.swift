@@ -21,8 +21,15 @@ struct SearchQueryMix {
     /// fragments and email fragments drawn from `contacts`, and 10% misses; each with the field
     /// it naturally belongs to (misses: `any`).
     mutating func queries(_ count: Int, from contacts: [Contact]) -> [(query: String, field: SearchField)] {
+        queries(count, fromCount: contacts.count) { contacts[$0] }
+    }
+
+    /// The query mix drawn from `contactCount` contacts, `contact(i)` the `i`th.
+    mutating func queries(_ count: Int, fromCount contactCount: Int, contact: (Int) -> Contact) -> [(
+        query: String, field: SearchField
+    )] {
         (0..<count).map { _ in
-            let contact = pick(contacts)
+            let contact = contact(Int(generator.next() % UInt64(max(1, contactCount))))
             switch generator.next() % 10 {
             case 0:
                 return (pick(["zqx", "qqqq", "xyzzy", "ñçþ", "9z9z", "жжжж"]) + String(generator.next() % 100), .any)

@@ -1,10 +1,12 @@
+import ContactsSupport
+
 /// The union of bitmap lists of the base, read in place: the matches of a one-code-point term
 /// whose every field lists it as a bitmap (the first keystroke of a search, about 90% of a
 /// large index for a common letter).
 ///
 /// The union is never built: the ranking reads only the words of the slots it walks, so a
 /// page costs a few cache lines of each list instead of ORing and counting whole bitmaps.
-/// The count is given (known in advance: ``ContactSearchIndex/denseUnigramTotals``).
+/// The count is given (known in advance: ``SearchTables/denseUnigramTotals``).
 package struct BitmapUnionView: RankedMatches {
     /// One list: its table's bitmap words, from word `start` on.
     package struct Part {
@@ -25,6 +27,20 @@ package struct BitmapUnionView: RankedMatches {
         var word: UInt64 = 0
         for part in parts { word |= part.words[part.start + index] }
         return word
+    }
+
+    package var isDense: Bool { true }
+
+    package func copyWords(from firstWord: Int, into output: UnsafeMutableBufferPointer<UInt64>) {
+        output.update(repeating: 0)
+        let available = max(0, min(output.count, SlotSet.wordCount(universe: universe) - firstWord))
+        guard available > 0 else { return }
+        let target = UnsafeMutableBufferPointer(rebasing: output[..<available])
+        for part in parts {
+            part.words.withUnsafeBufferPointer { words in
+                BitmapWords.formUnion(target, with: UnsafeBufferPointer(rebasing: words[(part.start + firstWord)...]))
+            }
+        }
     }
 
     package func forEach(from lowerBound: Int, _ body: (UInt32) -> Bool) {

@@ -39,13 +39,21 @@ extension ContactSearchIndex {
     package func encoded() -> [UInt8] {
         let index = compacted()
         var payload = BinaryWriter()
-        payload.write(UInt64(index.slotContacts.count))
-        for contact in index.slotContacts { ContactCodec.write(contact, to: &payload) }
-        index.store.write(to: &payload)
-        index.names.write(to: &payload)
-        index.organizations.write(to: &payload)
-        for table in index.slotTables { table.write(to: &payload) }
-        index.domains.write(to: &payload)
+        payload.write(UInt64(index.contacts.count))
+        index.contacts.withRecords { records in
+            for slot in index.tables.contactSlots {
+                guard let record = records.record(at: slot) else { continue }
+                payload.writeVarint(record.id.count)
+                payload.writeRaw(Array(record.idBytes))
+                payload.writeRaw(Array(records.arena[record.body.start..<record.end]))
+            }
+        }
+        let tables = index.tables
+        tables.store.write(to: &payload)
+        tables.names.write(to: &payload)
+        tables.organizations.write(to: &payload)
+        for table in tables.slotTables { table.write(to: &payload) }
+        tables.domains.write(to: &payload)
 
         var file = BinaryWriter()
         file.writeRaw(SearchIndexFile.magic)
@@ -91,26 +99,32 @@ extension ContactSearchIndex {
     {
         var reader = BinaryReader(payload)
         reader.section = "contacts"
-        let contactCount = try reader.readCount(elementSize: 8)
+        let contactCount = try reader.readCount(elementSize: 3)
         guard contactCount < Int(UInt32.max) else { throw .corrupt("too many contacts") }
-        var contacts: [Contact] = []
-        contacts.reserveCapacity(contactCount)
-        var slotOfID: [ExactString: UInt32] = [:]
-        slotOfID.reserveCapacity(contactCount)
-        for slot in 0..<contactCount {
-            let contact = try ContactCodec.read(from: &reader)
-            guard slotOfID.updateValue(UInt32(slot), forKey: ExactString(contact.id)) == nil else {
-                throw .corrupt("contact id \(contact.id) appears twice")
-            }
-            contacts.append(contact)
+        var contacts = PackedContacts()
+        for _ in 0..<contactCount {
+            let id = try reader.readString()
+            let rest = UnsafeRawBufferPointer(rebasing: payload[reader.offset...])
+            let length = try ContactCodec.validatedBodyLength(rest, section: "contact \(id)")
+            guard try contacts.put(id: id, body: UnsafeRawBufferPointer(rebasing: rest[..<length]), numbers: []).isNew
+            else { throw .corrupt("contact id \(id) appears twice") }
+            reader = BinaryReader(payload, offset: reader.offset + length)
+            reader.section = "contacts"
         }
         reader.section = "folded text"
         let store = try FoldedTextStore.read(from: &reader, slotCount: contactCount)
         let inOrder = store.withView { view in
-            (1..<max(1, contactCount)).allSatisfy { slot in
-                Self.precedes(
-                    Array(view.text(of: slot - 1).name), contacts[slot - 1].id, Array(view.text(of: slot).name),
-                    contacts[slot].id)
+            contacts.withRecords { records in
+                (1..<max(1, contactCount)).allSatisfy { slot in
+                    let byName = ByteOrder.compare(
+                        UnsafeRawBufferPointer(view.text(of: slot - 1).name),
+                        UnsafeRawBufferPointer(view.text(of: slot).name))
+                    return byName < 0
+                        || (byName == 0
+                            && ByteOrder.compare(
+                                UnsafeRawBufferPointer(records.idBytes(of: UInt32(slot - 1))),
+                                UnsafeRawBufferPointer(records.idBytes(of: UInt32(slot)))) < 0)
+                }
             }
         }
         guard inOrder else { throw .corrupt("contacts out of ranking order") }
@@ -126,8 +140,28 @@ extension ContactSearchIndex {
         reader.section = "domains"
         let domains = try ValueTable.read(from: &reader, slotCount: contactCount)
         guard reader.isAtEnd else { throw .corrupt("bytes after the last table") }
-        return ContactSearchIndex(
-            slotContacts: contacts, store: store, slotOfID: slotOfID, names: names, organizations: organizations,
-            slotTables: slotTables, domains: domains)
+        let tables = SearchTables(
+            contactSlots: Array(0..<UInt32(contactCount)), contactSlotCount: contactCount, store: store, names: names,
+            organizations: organizations, slotTables: slotTables, domains: domains, layout: .indexed, isScanned: false)
+        return ContactSearchIndex(contacts: contacts, tables: tables)
+    }
+}
+
+extension ContactSearchIndex {
+    /// This index with its base rebuilt and its contacts laid out in ranking order again.
+    ///
+    /// - Complexity: O(n log n + t) for n contacts with t grams; O(1) when the index is its
+    ///   base alone, in order.
+    package func compacted() -> ContactSearchIndex {
+        let isInOrder = tables.contactSlots.elementsEqual(0..<UInt32(tables.contactSlots.count))
+        if isInOrder, tables.baseSlotCount == tables.store.count, tables.deadSlots.isEmpty,
+            contacts.slotCount == tables.store.count
+        {
+            return self
+        }
+        var tables = tables.compacted(in: contacts)
+        let contacts = PackedContacts(contacts, inOrder: tables.contactSlots)
+        tables.adoptContactsInBaseOrder()
+        return ContactSearchIndex(contacts: contacts, tables: tables)
     }
 }

@@ -1,203 +1,162 @@
-import CPrefetch
 import ContactsModel
 import ContactsSupport
 
-/// Partial-text search over a set of contacts, with the exact semantics, ranking and paging of
-/// PROTOCOL §2 — answered from indexes instead of scans.
+/// A set of contacts and their search index, standing alone (a fixture searched from the
+/// command line, the directory of registered users): the contacts in their packed form
+/// (``PackedContacts``) and the ``SearchTables`` over them, with the exact semantics, ranking
+/// and paging of PROTOCOL §2.
 ///
 /// ```swift
 /// var index = ContactSearchIndex(contacts)
 /// let page = index.search("nun", field: .name, skip: 0, limit: 20)
 /// page.total      // every match
-/// page.contacts   // the first 20, ranked
+/// page.contacts   // the first 20, ranked (decoded from the packed form)
 /// index.update(with: edited)   // add or replace by id
 /// index.remove(id: "c0000001")
 /// try index.save(toFile: path) // reopen with ContactSearchIndex(contentsOfFile: path)
 /// ```
 ///
-/// Inside, each contact has a *slot* (a dense `UInt32`). The slots of the *base* are numbered
-/// in ranking order — by the bytes of `fold(displayName)`, then of the id — so posting lists
-/// are already in that order and a page needs no sort, and the contacts sharing a display name
-/// hold one run of slots (see `NameTable`). Contacts added later get the next slots (the
-/// *delta*); replaced and removed ones leave dead slots behind. When the delta and the dead
-/// outgrow a fraction of the index, the base is rebuilt from the folded text already held (no
-/// refolding). The fields are served by: the `NameTable` (display names, by distinct name),
-/// `ValueTable`s for organizations and email domains (by distinct value), and a
-/// `TrigramIndex` per slot for email local parts, notes and phone digits.
+/// Contacts are kept without their `ownerId` (a page's contacts have `""`). When built, the
+/// contacts are laid out in ranking order, so that a long ranked list reads them in order.
 ///
 /// A value type: copies share storage until written; reads are safe from any number of
 /// threads at once.
 package struct ContactSearchIndex: Sendable {
-    /// The rebuild threshold never drops below this many delta and dead slots, so a small
-    /// index is not rebuilt on every change.
-    package static let minimumChurnBeforeRebuild = 64
-    /// The base is rebuilt when delta and dead slots exceed one sixteenth of the live ones:
-    /// queries then handle at most that many unsorted slots, and the rebuild's cost, linear in
-    /// the size, is spread over as many changes.
-    package static let churnDivisor = 16
-
-    /// The contact in each slot; a dead slot holds an empty placeholder.
-    package var slotContacts: [Contact]
-    /// The folded text and flags of each slot.
-    package var store: FoldedTextStore
-    /// The live slot of each contact id.
-    package var slotOfID: [ExactString: UInt32]
-    /// Slots `0..<baseSlotCount` are sorted by ranking key; later ones are the delta.
-    package var baseSlotCount: Int
-    /// The dead slots (removed or replaced contacts), ascending.
-    package var deadSlots: [UInt32] = []
-    /// `fold(displayName)`, by distinct name.
-    package var names: NameTable
-    /// Organizations, by distinct organization.
-    package var organizations: ValueTable
-    /// The per-slot tables, in ``GramSource`` order: email local parts, notes, phone digits.
-    package var slotTables: [TrigramIndex]
-    /// Email domains, by distinct domain.
-    package var domains: ValueTable
-    /// The number of matches under `any` of each one-code-point term whose every field lists
-    /// it as a bitmap, by the term's gram key: counted once per base, one general-path search
-    /// per such letter, so that such a search (the first keystroke's) need not OR and count
-    /// whole bitmaps (see ``BitmapUnionView``). Valid while the base is the whole index.
-    package var denseUnigramTotals: [UInt64: Int] = [:]
-    /// Live contacts with at least one phone, with at least one email, with notes.
-    package var phoneCount = 0
-    package var emailCount = 0
-    package var notesCount = 0
+    /// The contacts, packed.
+    package private(set) var contacts: PackedContacts
+    /// The index over them.
+    package private(set) var tables: SearchTables
 
     /// An empty index.
     package init() {
-        self.init(sortedRecords: [], contacts: [], slotOfID: [:])
+        contacts = PackedContacts()
+        tables = SearchTables(contacts, layout: .indexed)
     }
 
-    /// Indexes `contacts`; when an id repeats, the later contact replaces the earlier one.
+    /// Indexes `contacts`, read once, in order; when an id repeats, the later contact replaces
+    /// the earlier one. `progress` hears how far the build has come once they are read.
     ///
     /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
-    package init(_ contacts: some Sequence<Contact>) {
-        var positionOfID: [ExactString: UInt32] = [:]
-        positionOfID.reserveCapacity(contacts.underestimatedCount)
-        var unique: [Contact] = []
-        unique.reserveCapacity(contacts.underestimatedCount)
-        for contact in contacts {
-            let key = ExactString(contact.id)
-            // One hash for a new id; a repeated one (rare) puts its first position back.
-            if let position = positionOfID.updateValue(UInt32(unique.count), forKey: key) {
-                positionOfID[key] = position
-                unique[Int(position)] = contact
-            } else {
-                unique.append(contact)
-            }
-        }
-        self.init(records: unique.map(FoldedContact.init), contacts: unique, positionOfID: positionOfID)
+    package init(_ contacts: some Sequence<Contact>, progress: SearchBuildProgress = { _, _ in }) {
+        var packed = PackedContacts()
+        for contact in contacts { packed.put(contact) }
+        self.init(packed: packed, progress: progress)
+    }
+
+    /// Indexes every live contact of `packed`, laid out again in ranking order; `progress`
+    /// hears how far the build has come.
+    ///
+    /// - Complexity: O(n log n) for n contacts, plus the folding of their text.
+    package init(packed: PackedContacts, progress: SearchBuildProgress = { _, _ in }) {
+        var tables = SearchTables(packed, layout: .indexed, progress: progress)
+        contacts = PackedContacts(packed, inOrder: tables.contactSlots)
+        tables.adoptContactsInBaseOrder()
+        self.tables = tables
+    }
+
+    /// An index from its parts: `tables` over `contacts`.
+    package init(contacts: PackedContacts, tables: SearchTables) {
+        self.contacts = contacts
+        self.tables = tables
     }
 
     /// The number of contacts.
-    package var count: Int { slotOfID.count }
+    package var count: Int { contacts.count }
 
     /// The contact with `id`, or nil.
     ///
-    /// - Complexity: O(1) on average.
+    /// - Complexity: O(1) on average, plus its decoding.
     package func contact(id: String) -> Contact? {
-        slotOfID[ExactString(id)].map { slotContacts[Int($0)] }
+        contacts.slot(of: id).map { contacts.contact(at: $0) }
     }
 
-    /// The contacts of `slots`, in their order.
+    /// The contacts matching `query` under `field`, ranked (PROTOCOL §2): `total` counts every
+    /// match; `contacts` holds the ranks `skip ..< skip + limit`, decoded. A negative `skip`
+    /// or `limit` counts as 0.
     ///
-    /// A page's slots lie anywhere among a million contacts, and copying a contact writes its
-    /// box's reference count, an atomic write that waits for the box to arrive and keeps the
-    /// next copy from starting before it. So the slots' entries are prefetched first, then
-    /// their boxes, and only then copied: the cache misses of a whole page overlap.
-    package func contacts(atSlots slots: [UInt32]) -> [Contact] {
-        slotContacts.withUnsafeBufferPointer { contacts in
-            guard let base = contacts.baseAddress else { return [] }
-            for slot in slots { contacts_prefetch(base + Int(slot)) }
-            for slot in slots { contacts[Int(slot)].prefetchStorage() }
-            return slots.map { contacts[Int($0)] }
-        }
+    /// - Complexity: the search's (``SearchTables/search(_:field:skip:limit:in:)``), plus the
+    ///   decoding of the page's contacts.
+    package func search(_ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+        page(of: hits(query, field: field, skip: skip, limit: limit))
     }
 
-    /// An index over folded `records` and their `contacts` (same order, unique ids, the id of
-    /// position `p` mapped to `p` in `positionOfID`), sorted here by ranking key.
+    /// The ranked matches of `query` under `field` as slots of ``contacts``, nothing decoded:
+    /// what a caller reading only some fields of each match (its id) wants.
+    package func hits(_ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20) -> SearchHits {
+        tables.search(query, field: field, skip: skip, limit: limit, in: contacts)
+    }
+
+    /// Every contact of `fieldType` (all, with a phone, with an email, with notes), by the bytes
+    /// of `fold(displayName)` then of the id, one page (see ``SearchTables/fetch(_:skip:limit:in:)``).
+    package func fetch(_ fieldType: FetchFieldType = .any, skip: Int = 0, limit: Int = 20) -> SearchPage {
+        page(of: tables.fetch(fieldType, skip: skip, limit: limit, in: contacts))
+    }
+
+    /// True when the contact with `id` is among the matches of `query` under `field` (the
+    /// empty query matches every contact); false when no contact has that id.
     ///
-    /// - Complexity: O(n log n) (``RankingOrder``); the ids are not hashed again.
-    package init(records: [FoldedContact], contacts: [Contact], positionOfID: [ExactString: UInt32]) {
-        let order = RankingOrder.sortedPositions(names: records.map(\.name), ids: contacts.map(\.id))
-        var slotOfPosition = [UInt32](repeating: 0, count: order.count)
-        for (slot, position) in order.enumerated() { slotOfPosition[position] = UInt32(slot) }
-        self.init(
-            sortedRecords: order.map { records[$0] }, contacts: order.map { contacts[$0] },
-            slotOfID: positionOfID.mapValues { slotOfPosition[Int($0)] })
+    /// - Complexity: O(t·n) for t terms over the contact's n folded bytes.
+    package func contactMatches(id: String, query: String, field: SearchField = .any) -> Bool {
+        guard let slot = contacts.slot(of: id) else { return false }
+        return tables.contactMatches(slot: slot, query: query, field: field)
     }
 
-    /// An index whose base is `records` and `contacts`, already in ranking order, with the
-    /// slot of each id.
-    package init(sortedRecords records: [FoldedContact], contacts: [Contact], slotOfID: [ExactString: UInt32]) {
-        var store = FoldedTextStore()
-        for record in records { store.append(record) }
-        let slotCount = records.count
-        let (organizations, slotTables, domains) = store.withView { view in
-            (
-                ValueTable(slotCount: slotCount) { slot, report in
-                    let organization = view.text(of: slot).organization
-                    if !organization.isEmpty { report(organization) }
-                },
-                GramSource.allCases.map { source in
-                    TrigramIndex.build(slotCount: slotCount) { slot, report in
-                        source.forEachGram(of: view.text(of: slot), report)
-                    }
-                },
-                ValueTable(slotCount: slotCount) { slot, report in
-                    GramKey.forEachDomainSegment(in: view.text(of: slot).emails, report)
-                }
-            )
+    /// Adds `contact`, or replaces the contact with the same id; returns the replaced one.
+    ///
+    /// - Complexity: O(t) for t grams of the contact's text, amortized (see
+    ///   ``SearchTables/update(slots:in:)``).
+    @discardableResult
+    package mutating func update(with contact: Contact) -> Contact? {
+        let replaced = self.contact(id: contact.id)
+        let slot = contacts.put(contact).slot
+        tables.update(slots: [slot], in: contacts)
+        return replaced
+    }
+
+    /// Adds or replaces each of `contacts` in order (a repeated id: the later one wins).
+    ///
+    /// - Complexity: O(t) for t grams of their text, amortized.
+    package mutating func update(withContentsOf contacts: some Sequence<Contact>) {
+        var slots: [UInt32] = []
+        for contact in contacts { slots.append(self.contacts.put(contact).slot) }
+        tables.update(slots: slots, in: self.contacts)
+    }
+
+    /// Removes the contact with `id`; returns it, or nil when there is none.
+    ///
+    /// - Complexity: O(1), amortized.
+    @discardableResult
+    package mutating func remove(id: String) -> Contact? {
+        guard let removed = contact(id: id), let slot = contacts.remove(id: id) else { return nil }
+        tables.update(slots: [slot], in: contacts)
+        return removed
+    }
+
+    /// The ids of the contacts of `hits`, in rank order, their bytes copied out of the packed
+    /// records (nothing else decoded).
+    ///
+    /// - Complexity: O(n) for n slots.
+    package func ids(of hits: SearchHits) -> RankedIDs {
+        contacts.withRecords { records in
+            var ids = RankedIDs()
+            ids.reserve(hits.slots.count, bytesEach: 16)
+            // Records a few ranks ahead are asked of the processor while this one is read.
+            let lookahead = 8
+            for (rank, slot) in hits.slots.enumerated() {
+                if rank + lookahead < hits.slots.count { records.prefetch(hits.slots[rank + lookahead]) }
+                ids.append(records.idBytes(of: slot))
+            }
+            return ids
         }
-        self.init(
-            slotContacts: contacts, store: store, slotOfID: slotOfID,
-            names: NameTable(sortedNames: records.map(\.name)), organizations: organizations, slotTables: slotTables,
-            domains: domains)
     }
 
-    /// An index from its parts; the base is every slot of `store`, all live.
-    package init(
-        slotContacts: [Contact], store: FoldedTextStore, slotOfID: [ExactString: UInt32], names: NameTable,
-        organizations: ValueTable, slotTables: [TrigramIndex], domains: ValueTable
-    ) {
-        self.slotContacts = slotContacts
-        self.store = store
-        self.slotOfID = slotOfID
-        baseSlotCount = store.count
-        self.names = names
-        self.organizations = organizations
-        self.slotTables = slotTables
-        self.domains = domains
-        for slot in 0..<store.count {
-            let flags = store.flags(of: slot)
-            if flags.contains(.hasPhone) { phoneCount += 1 }
-            if flags.contains(.hasEmail) { emailCount += 1 }
-            if flags.contains(.hasNotes) { notesCount += 1 }
-        }
-        denseUnigramTotals = countDenseUnigrams()
+    /// The contacts of `hits`, in rank order, decoded.
+    package func contacts(of hits: SearchHits) -> [Contact] {
+        contacts.contacts(at: hits.slots)
     }
 
-    /// The per-slot table of `source`, changed in place (a `set` would copy the table's
-    /// pending changes on every contact added).
-    package subscript(source: GramSource) -> TrigramIndex {
-        _read { yield slotTables[source.rawValue] }
-        _modify { yield &slotTables[source.rawValue] }
-    }
-
-    /// True when the ranking key (`fold(displayName)` bytes, then id bytes) of the first
-    /// contact sorts before that of the second.
-    package static func precedes(_ leftName: [UInt8], _ leftID: String, _ rightName: [UInt8], _ rightID: String) -> Bool
-    {
-        let order = ByteOrder.compare(leftName, rightName)
-        return order != 0 ? order < 0 : leftID.utf8Precedes(rightID)
-    }
-
-    /// True when `left`'s ranking key sorts before `right`'s.
-    package func slotPrecedes(_ left: UInt32, _ right: UInt32, in view: FoldedTextStore.View) -> Bool {
-        let order = ByteOrder.compare(
-            UnsafeRawBufferPointer(view.text(of: Int(left)).name),
-            UnsafeRawBufferPointer(view.text(of: Int(right)).name))
-        return order != 0 ? order < 0 : slotContacts[Int(left)].id.utf8Precedes(slotContacts[Int(right)].id)
+    /// `hits` with its contacts decoded.
+    private func page(of hits: SearchHits) -> SearchPage {
+        SearchPage(total: hits.total, contacts: contacts.contacts(at: hits.slots))
     }
 }

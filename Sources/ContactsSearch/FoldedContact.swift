@@ -33,6 +33,9 @@ package struct FoldedContact: Sendable {
     /// What the contact has (``Flags/live`` included).
     package var flags: Flags = .live
 
+    /// An empty record (live, no text).
+    package init() {}
+
     /// Folds the searched fields of `contact`.
     package init(_ contact: Contact) {
         SearchFolding.appendFolded(contact.effectiveDisplayName, to: &name)
@@ -49,6 +52,40 @@ package struct FoldedContact: Sendable {
         if !contact.phoneNumbers.isEmpty { flags.insert(.hasPhone) }
         if !contact.emailAddresses.isEmpty { flags.insert(.hasEmail) }
         if !contact.notes.isEmpty { flags.insert(.hasNotes) }
+    }
+
+    /// Folds the searched fields of the packed contact `record`.
+    package init(_ record: PackedRecord) {
+        refold(record)
+    }
+
+    /// Replaces this record by the folded fields of `record`, keeping the arrays' storage (a
+    /// build folds every contact through one record).
+    ///
+    /// - Complexity: O(n) in the bytes of the searched fields.
+    package mutating func refold(_ record: PackedRecord) {
+        name.removeAll(keepingCapacity: true)
+        organization.removeAll(keepingCapacity: true)
+        emails.removeAll(keepingCapacity: true)
+        notes.removeAll(keepingCapacity: true)
+        phoneDigits.removeAll(keepingCapacity: true)
+        flags = .live
+        record.withEffectiveDisplayName { parts in
+            for part in parts { SearchFolding.appendFolded(utf8: part, to: &name) }
+        }
+        SearchFolding.appendFolded(utf8: record.text(record.body.organizationName), to: &organization)
+        SearchFolding.appendFolded(utf8: record.text(record.body.notes), to: &notes)
+        record.forEachEmailValue { value in
+            if flags.contains(.hasEmail) { emails.append(TextSeparator.byte) }
+            flags.insert(.hasEmail)
+            SearchFolding.appendFolded(utf8: value, to: &emails)
+        }
+        record.forEachPhoneValue { value in
+            if flags.contains(.hasPhone) { phoneDigits.append(TextSeparator.byte) }
+            flags.insert(.hasPhone)
+            SearchFolding.appendDigits(utf8: value, to: &phoneDigits)
+        }
+        if record.hasNotes { flags.insert(.hasNotes) }
     }
 
     /// A record from its parts (read back from a store).

@@ -3,7 +3,7 @@ import ContactsSupport
 extension FoldedTextStore {
     /// Writes the records and flags.
     package func write(to writer: inout BinaryWriter) {
-        writer.write(recordStarts)
+        writer.write(recordStartValues)
         writer.write(bytes)
         writer.write(flags)
     }

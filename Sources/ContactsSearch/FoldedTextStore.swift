@@ -1,3 +1,4 @@
+import ContactsModel
 import ContactsSupport
 
 /// The folded text of every slot in one byte array: what candidates are confirmed against
@@ -11,7 +12,11 @@ package struct FoldedTextStore: Sendable {
     /// Every record, back to back.
     private(set) var bytes: [UInt8] = []
     /// Where each slot's record starts; one more entry than slots.
-    private(set) var recordStarts: [Int] = [0]
+    private(set) var recordStarts: RecordOffsets = {
+        var starts = RecordOffsets()
+        starts.append(0)
+        return starts
+    }()
     /// The ``FoldedContact/Flags`` of each slot.
     private(set) var flags: [UInt8] = []
 
@@ -24,9 +29,26 @@ package struct FoldedTextStore: Sendable {
     /// A store from its arrays (read back from a file; the caller has validated them).
     package init(bytes: [UInt8], recordStarts: [Int], flags: [UInt8]) {
         self.bytes = bytes
-        self.recordStarts = recordStarts
+        self.recordStarts = RecordOffsets()
+        for start in recordStarts { self.recordStarts.append(start) }
         self.flags = flags
     }
+
+    /// The records of `slots` of `source`, in that order, as slots `0..<slots.count`.
+    ///
+    /// - Complexity: O(n) in the bytes copied.
+    package init(_ source: FoldedTextStore, slots: some Collection<Int>) {
+        bytes.reserveCapacity(slots.reduce(0) { $0 + source.recordStarts[$1 + 1] - source.recordStarts[$1] })
+        flags.reserveCapacity(slots.count)
+        for slot in slots {
+            bytes.append(contentsOf: source.bytes[source.recordStarts[slot]..<source.recordStarts[slot + 1]])
+            recordStarts.append(bytes.count)
+            flags.append(source.flags[slot])
+        }
+    }
+
+    /// The record offsets, as the saved form writes them.
+    package var recordStartValues: [Int] { (0..<recordStarts.count).map { recordStarts[$0] } }
 
     /// Appends `record` as the next slot.
     package mutating func append(_ record: FoldedContact) {
@@ -53,16 +75,6 @@ package struct FoldedTextStore: Sendable {
         FoldedContact.Flags(rawValue: flags[slot])
     }
 
-    /// The record of `slot` as a value (for rebuilding).
-    package func record(_ slot: Int) -> FoldedContact {
-        withView { view in
-            let text = view.text(of: slot)
-            return FoldedContact(
-                name: Array(text.name), organization: Array(text.organization), emails: Array(text.emails),
-                notes: Array(text.notes), phoneDigits: Array(text.phoneDigits), flags: flags(of: slot))
-        }
-    }
-
     /// The members of `slots` whose folded text satisfies `isIncluded`.
     ///
     /// - Complexity: O(n) records read for n slots, read ahead (``RecordFilter``).
@@ -76,17 +88,13 @@ package struct FoldedTextStore: Sendable {
 
     /// Calls `body` with a view that reads records without copying.
     package func withView<R>(_ body: (View) -> R) -> R {
-        bytes.withUnsafeBufferPointer { bytes in
-            recordStarts.withUnsafeBufferPointer { starts in
-                body(View(bytes: bytes, starts: starts))
-            }
-        }
+        bytes.withUnsafeBufferPointer { bytes in body(View(bytes: bytes, starts: recordStarts)) }
     }
 
     /// Unsafe read access to every record, valid inside ``withView(_:)``.
     package struct View {
         package let bytes: UnsafeBufferPointer<UInt8>
-        package let starts: UnsafeBufferPointer<Int>
+        package let starts: RecordOffsets
 
         /// The folded fields of `slot`.
         @inline(__always)
@@ -131,5 +139,5 @@ package struct FoldedTextStore: Sendable {
     }
 
     /// The bytes the store takes.
-    package var byteCount: Int { bytes.count + recordStarts.count * 8 + flags.count }
+    package var byteCount: Int { bytes.capacity + recordStarts.byteCount + flags.capacity }
 }

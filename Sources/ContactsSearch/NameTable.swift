@@ -23,16 +23,26 @@ package struct NameTable: Sendable {
     /// run for each of them.
     package private(set) var denseGrams: TrigramIndex
 
-    /// The table of base slots whose folded display names, in slot order, are `names`
-    /// (ascending, so equal names are adjacent).
-    package init(sortedNames names: [[UInt8]]) {
+    /// The table of no slots.
+    package static var empty: NameTable {
+        NameTable(count: 0) { _ in UnsafeBufferPointer(start: nil, count: 0) }
+    }
+
+    /// The table of `count` base slots whose folded display names, in slot order, are
+    /// `name(slot)` (ascending, so equal names are adjacent; read in place during the call).
+    package init(count: Int, name: (Int) -> UnsafeBufferPointer<UInt8>) {
         var distinct: [[UInt8]] = []
         var runStarts: [UInt32] = []
-        for (slot, name) in names.enumerated() where distinct.last != name {
-            distinct.append(name)
+        var previous: UnsafeBufferPointer<UInt8>?
+        for slot in 0..<count {
+            let current = name(slot)
+            if let previous, previous.elementsEqual(current) { continue }
+            previous = current
+            distinct.append(Array(current))
             runStarts.append(UInt32(slot))
         }
-        runStarts.append(UInt32(names.count))
+        runStarts.append(UInt32(count))
+        let slotCount = count
         let dictionary = ValueDictionary(distinct)
         let wordPrefixes = dictionary.withValues { view in
             TrigramIndex.build(slotCount: distinct.count) { ordinal, report in
@@ -42,14 +52,14 @@ package struct NameTable: Sendable {
         // The contacts of one name hold one run of slots: each name's grams are read once.
         let denseGrams = dictionary.withValues { view in
             TrigramIndex.build(
-                slotCount: names.count, runStarts: runStarts, keeping: GramKey.isDense(slotCount: names.count)
+                slotCount: slotCount, runStarts: runStarts, keeping: GramKey.isDense(slotCount: slotCount)
             ) { ordinal, report in
                 GramKey.forEachShortGram(in: view.value(ordinal), report)
             }
         }
         self.init(
             dictionary: dictionary, runStarts: runStarts, wordPrefixes: wordPrefixes,
-            deltaGrams: TrigramIndex(baseSlotCount: names.count), denseGrams: denseGrams)
+            deltaGrams: TrigramIndex(baseSlotCount: slotCount), denseGrams: denseGrams)
     }
 
     /// A table from its parts (read back from a file; the caller has validated them).
@@ -155,7 +165,7 @@ package struct NameTable: Sendable {
         {
             let containing = namesContaining[longest.needle] ?? dictionary.ordinals(containing: longest)
             return dictionary.filter(containing) { value in
-                terms.allSatisfy { ContactSearchIndex.startsWord(of: value, with: $0) }
+                terms.allSatisfy { SearchTables.startsWord(of: value, with: $0) }
             }
         }
         var candidates: SlotSet?
@@ -171,7 +181,7 @@ package struct NameTable: Sendable {
         let unconfirmed = terms.filter { $0.scalars.isEmpty }
         guard !unconfirmed.isEmpty else { return all }
         return dictionary.filter(all) { value in
-            unconfirmed.allSatisfy { ContactSearchIndex.startsWord(of: value, with: $0) }
+            unconfirmed.allSatisfy { SearchTables.startsWord(of: value, with: $0) }
         }
     }
 

@@ -1,4 +1,5 @@
 import CPrefetch
+import ContactsModel
 import ContactsSupport
 
 /// Keeps the members of a slot set whose record passes a test, for records laid back to back
@@ -24,18 +25,18 @@ package enum RecordFilter {
     ///
     /// - Complexity: O(n) tests for n members.
     package static func filter(
-        _ slots: SlotSet, starts: UnsafeBufferPointer<Int>, bytes: UnsafeBufferPointer<UInt8>,
+        _ slots: SlotSet, starts: some RecordStarts, bytes: UnsafeBufferPointer<UInt8>,
         where isIncluded: (UInt32) -> Bool
     ) -> SlotSet {
         var members: [UInt32] = []
         members.reserveCapacity(slots.count)
         slots.forEach { members.append($0) }
         var kept: [UInt32] = []
-        if let startBase = starts.baseAddress, let byteBase = bytes.baseAddress {
+        if let byteBase = bytes.baseAddress {
             for batchStart in stride(from: 0, to: members.count, by: batch) {
                 let batchMembers = members[batchStart..<min(batchStart + batch, members.count)]
                 for slot in batchMembers {
-                    contacts_prefetch(startBase + Int(slot))
+                    starts.prefetchStart(of: Int(slot))
                 }
                 for slot in batchMembers {
                     let start = byteBase + starts[Int(slot)]
@@ -49,5 +50,22 @@ package enum RecordFilter {
             }
         }
         return SlotSet(sorted: kept, universe: slots.universe).normalized()
+    }
+}
+
+/// Where the records of a byte array start, by position, as ``RecordFilter`` reads them.
+package protocol RecordStarts {
+    /// The offset where record `position` starts.
+    subscript(position: Int) -> Int { get }
+    /// Asks the processor to bring the start of record `position` into the cache.
+    func prefetchStart(of position: Int)
+}
+
+extension RecordOffsets: RecordStarts {}
+
+extension UnsafeBufferPointer<Int>: RecordStarts {
+    @inline(__always)
+    package func prefetchStart(of position: Int) {
+        if let base = baseAddress { contacts_prefetch(base + position) }
     }
 }

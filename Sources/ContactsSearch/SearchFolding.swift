@@ -3,13 +3,17 @@ import ContactsSupport
 /// The text folding of PROTOCOL §2, on which every search comparison is made.
 ///
 /// `fold(s)` is Unicode NFKD, then every code point with a non-zero canonical combining
-/// class dropped, then full Unicode case folding: Python's
-/// `"".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c)).casefold()`.
-/// ASCII text takes a fast path on its UTF-8 bytes (lowercasing A–Z is all three steps do to
-/// ASCII); anything else goes through ICU.
+/// class dropped, then full Unicode case folding, then the ten Latin letters without a
+/// decomposition replaced as people type them (`ł`→`l`, `ø`→`o`, `đ`→`d`, `ð`→`d`, `ħ`→`h`,
+/// `ı`→`i`, `ŧ`→`t`, `æ`→`ae`, `œ`→`oe`, `þ`→`th`): Python's
+/// `"".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c)).casefold()`
+/// with those replacements. ASCII takes a fast path on its UTF-8 bytes (lowercasing A–Z is all
+/// the steps do to ASCII); other code points are looked up in ``FoldTable``, one at a time
+/// (`fold` maps each code point on its own).
 ///
 /// ```swift
 /// SearchFolding.fold("José Núñez")  // "jose nunez"
+/// SearchFolding.fold("Łódź")        // "lodz"
 /// SearchFolding.fold("Straße")      // "strasse"
 /// SearchFolding.digits("+１ (415)") // "1415"
 /// ```
@@ -33,45 +37,50 @@ package enum SearchFolding {
     }
 
     /// True when `term` is a phone term (PROTOCOL §6): NFKD(`term`) has at least one ASCII
-    /// digit and nothing but ASCII digits and `+-().`.
+    /// digit and nothing but ASCII digits and `+-().` — and spaces when `allowingSpaces` (a
+    /// whole query, its whitespace runs collapsed to one space).
     ///
     /// - Complexity: O(n) in the length of `term`.
-    package static func isPhoneTerm(_ term: String) -> Bool {
-        if let ascii = asciiBytes(term) {
-            return isPhoneText(ascii)
+    package static func isPhoneTerm(_ term: String, allowingSpaces: Bool = false) -> Bool {
+        withUTF8(of: term) { bytes in
+            var sawDigit = false
+            var index = 0
+            let buffer = bytes.assumingMemoryBound(to: UInt8.self)
+            while index < buffer.count {
+                let (scalar, length) = UTF8Scalars.scalar(at: index, in: buffer)
+                index += length
+                if scalar == 0x20, allowingSpaces { continue }
+                let traits = FoldTable.shared.traits(of: scalar)
+                guard traits.contains(.phoneCharacters) else { return false }
+                if traits.contains(.hasDigit) { sawDigit = true }
+            }
+            return sawDigit
         }
-        let decomposed = Array(term.utf16).withUnsafeBufferPointer(UnicodeICU.nfkd)
-        return isPhoneText(decomposed)
     }
 
     /// Appends the UTF-8 bytes of `fold(text)` to `output`.
     ///
     /// - Complexity: O(n) in the length of `text`.
     package static func appendFolded(_ text: String, to output: inout [UInt8]) {
-        let wasASCII = withUTF8(of: text) { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            output.append(contentsOf: bytes.lazy.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 })
-            return true
-        }
-        if wasASCII { return }
-        let decomposed = Array(text.utf16).withUnsafeBufferPointer(UnicodeICU.nfkd)
-        var kept: [UInt16] = []
-        kept.reserveCapacity(decomposed.count)
+        withUTF8(of: text) { appendFolded(utf8: $0.assumingMemoryBound(to: UInt8.self), to: &output) }
+    }
+
+    /// Appends the UTF-8 bytes of `fold` of the valid UTF-8 text `bytes` to `output`.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    package static func appendFolded(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let table = FoldTable.shared
         var index = 0
-        while index < decomposed.count {
-            let (scalar, width) = decodeUTF16(decomposed, at: index)
-            // Nothing below U+0300 has a non-zero combining class.
-            if scalar < 0x300 || UnicodeICU.combiningClass(scalar) == 0 {
-                kept.append(contentsOf: decomposed[index..<index + width])
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                output.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                index += 1
+                continue
             }
-            index += width
-        }
-        let folded = kept.withUnsafeBufferPointer(UnicodeICU.foldCase)
-        index = 0
-        while index < folded.count {
-            let (scalar, width) = decodeUTF16(folded, at: index)
-            appendUTF8(scalar, to: &output)
-            index += width
+            let (scalar, length) = UTF8Scalars.scalar(at: index, in: bytes)
+            table.appendFold(of: scalar, to: &output)
+            index += length
         }
     }
 
@@ -79,14 +88,31 @@ package enum SearchFolding {
     ///
     /// - Complexity: O(n) in the length of `text`.
     package static func appendDigits(of text: String, to output: inout [UInt8]) {
-        let wasASCII = withUTF8(of: text) { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            output.append(contentsOf: bytes.lazy.filter { $0 &- 0x30 < 10 })
-            return true
+        withUTF8(of: text) { appendDigits(utf8: $0.assumingMemoryBound(to: UInt8.self), to: &output) }
+    }
+
+    /// Appends the ASCII digits of NFKD of the valid UTF-8 text `bytes` to `output`: those of
+    /// its fold, since neither dropping marks nor case folding makes or removes an ASCII digit.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    package static func appendDigits(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        let table = FoldTable.shared
+        var folded: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte &- 0x30 < 10 { output.append(byte) }
+                index += 1
+                continue
+            }
+            let (scalar, length) = UTF8Scalars.scalar(at: index, in: bytes)
+            index += length
+            guard table.traits(of: scalar).contains(.hasDigit) else { continue }
+            folded.removeAll(keepingCapacity: true)
+            table.appendFold(of: scalar, to: &folded)
+            for digit in folded where digit &- 0x30 < 10 { output.append(digit) }
         }
-        if wasASCII { return }
-        let decomposed = Array(text.utf16).withUnsafeBufferPointer(UnicodeICU.nfkd)
-        for unit in decomposed where unit &- 0x30 < 10 { output.append(UInt8(unit)) }
     }
 
     /// True when the code point `scalar` is a word character of PROTOCOL §6 ranking: general
@@ -96,59 +122,6 @@ package enum SearchFolding {
         if scalar < 0x80 {
             return scalar &- 0x30 < 10 || (scalar | 0x20) &- 0x61 < 26
         }
-        return UnicodeICU.isWordCharacter(scalar)
-    }
-
-    /// The UTF-8 bytes of `text` when they are all ASCII, else nil.
-    private static func asciiBytes(_ text: String) -> [UInt8]? {
-        withUTF8(of: text) { bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? Array(bytes) : nil
-        }
-    }
-
-    /// True when `units` has an ASCII digit and nothing but ASCII digits and `+-().`.
-    private static func isPhoneText<Unit: FixedWidthInteger>(_ units: [Unit]) -> Bool {
-        var sawDigit = false
-        for unit in units {
-            if unit &- 0x30 < 10 {
-                sawDigit = true
-                continue
-            }
-            switch unit {
-            case 0x2B, 0x2D, 0x28, 0x29, 0x2E: continue  // + - ( ) .
-            default: return false
-            }
-        }
-        return sawDigit
-    }
-
-    /// The code point at `index` of valid UTF-16 and its width in code units.
-    private static func decodeUTF16(_ units: [UInt16], at index: Int) -> (UInt32, Int) {
-        let unit = units[index]
-        if unit & 0xFC00 == 0xD800, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 {
-            let scalar = 0x10000 + ((UInt32(unit) & 0x3FF) << 10) + (UInt32(units[index + 1]) & 0x3FF)
-            return (scalar, 2)
-        }
-        return (UInt32(unit), 1)
-    }
-
-    /// Appends the UTF-8 encoding of the code point `scalar`.
-    private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            output.append(UInt8(scalar))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | scalar >> 6))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | scalar >> 12))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            output.append(UInt8(0xF0 | scalar >> 18))
-            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        return FoldTable.shared.traits(of: scalar).contains(.word)
     }
 }

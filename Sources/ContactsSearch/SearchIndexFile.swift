@@ -1,6 +1,6 @@
 import ContactsModel
 
-/// The saved form of a ``ContactSearchIndex`` (version 2), all integers little-endian.
+/// The saved form of a ``ContactSearchIndex`` (version 3: the folding of amended PROTOCOL §2), all integers little-endian.
 ///
 /// ```
 /// header (32 bytes)  magic "CCSRCHIX" · version UInt32 · reserved UInt32 (0)
@@ -19,7 +19,7 @@ package enum SearchIndexFile {
     /// The first eight bytes of every index file.
     package static let magic: [UInt8] = Array("CCSRCHIX".utf8)
     /// The format version this build writes and reads.
-    package static let version: UInt32 = 2
+    package static let version: UInt32 = 3
     /// The header's size in bytes.
     package static let headerSize = 32
 }

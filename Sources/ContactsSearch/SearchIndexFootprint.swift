@@ -8,10 +8,16 @@ package struct SearchIndexFootprint: Sendable, CustomStringConvertible {
     package var foldedTextBytes: Int
     /// The text store's own overhead (record offsets, lengths, separators, flags).
     package var storeOverheadBytes: Int
+    /// The maps between index slots and the contacts' slots.
+    package var slotMapBytes: Int
+
+    /// Everything the index holds.
+    package var totalBytes: Int { tableBytes + foldedTextBytes + storeOverheadBytes + slotMapBytes }
 
     package var description: String {
         let perContact = { (bytes: Int) in contacts == 0 ? 0 : Double(bytes) / Double(contacts) }
         return "contacts \(contacts): tables \(perContact(tableBytes)) B/contact, folded text "
-            + "\(perContact(foldedTextBytes)) B/contact, store overhead \(perContact(storeOverheadBytes)) B/contact"
+            + "\(perContact(foldedTextBytes)) B/contact, store overhead \(perContact(storeOverheadBytes)) B/contact, "
+            + "slot maps \(perContact(slotMapBytes)) B/contact"
     }
 }

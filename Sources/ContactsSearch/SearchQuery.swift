@@ -1,10 +1,13 @@
 /// A search query split into terms (PROTOCOL §2): the maximal runs of code points that are
-/// not Unicode White_Space.
+/// not Unicode White_Space — except that a query which, trimmed and with its whitespace runs
+/// collapsed to one space, is itself a phone term is that one term (a number as people write
+/// it, not separate fragments).
 ///
 /// ```swift
 /// let query = SearchQuery("  José\u{3000} núñez ")
 /// query.terms       // ["José", "núñez"]
 /// query.normalized  // "José núñez"
+/// SearchQuery("+49 30 1234").terms  // ["+49 30 1234"]: digits 49301234
 /// ```
 package struct SearchQuery: Hashable, Sendable {
     /// The terms, in order; empty for a blank query (which matches every contact).
@@ -27,7 +30,23 @@ package struct SearchQuery: Hashable, Sendable {
             }
         }
         if !current.isEmpty { terms.append(String(current)) }
+        if terms.count > 1 {
+            let whole = Self.joined(terms)
+            if SearchFolding.isPhoneTerm(whole, allowingSpaces: true) { terms = [whole] }
+        }
         self.terms = terms
+    }
+
+    /// `terms` joined with one space between them.
+    private static func joined(_ terms: [String]) -> String {
+        // Appended one by one: `joined(separator:)` looks up generic metadata on every call,
+        // which costs more than the rest of a short query's split.
+        var text = ""
+        for term in terms {
+            if !text.isEmpty { text += " " }
+            text += term
+        }
+        return text
     }
 
     /// True for Unicode White_Space; ASCII is answered without the property tables, whose
@@ -45,14 +64,7 @@ package struct SearchQuery: Hashable, Sendable {
     /// whose fold ranking tier 0 compares with `fold(displayName)`, and the form recent
     /// searches record.
     package var normalized: String {
-        // Appended one by one: `joined(separator:)` looks up generic metadata on every call,
-        // which costs more than the search of a short query.
-        var text = ""
-        for term in terms {
-            if !text.isEmpty { text += " " }
-            text += term
-        }
-        return text
+        Self.joined(terms)
     }
 
     /// True when the query has no terms.

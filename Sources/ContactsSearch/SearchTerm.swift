@@ -13,13 +13,14 @@ package struct SearchTerm: Sendable {
     /// prefix of a word (ranking tier 1); an empty needle counts.
     package let isWordPrefixCandidate: Bool
 
-    /// Compiles `term`.
+    /// Compiles `term` (a term of a ``SearchQuery``: a phone term may hold spaces when it is the
+    /// whole query).
     package init(_ term: String) {
         var needle: [UInt8] = []
         SearchFolding.appendFolded(term, to: &needle)
         self.needle = needle
         scalars = UTF8Scalars.decode(needle)
-        if SearchFolding.isPhoneTerm(term) {
+        if SearchFolding.isPhoneTerm(term, allowingSpaces: true) {
             var digits: [UInt8] = []
             SearchFolding.appendDigits(of: term, to: &digits)
             phoneDigits = digits

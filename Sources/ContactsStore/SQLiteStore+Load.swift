@@ -104,14 +104,8 @@ private struct StoreRowReader {
                 currentOwner = (key, ownerId)
             }
             let id = statement.string(at: 1)
-            let contact: Contact
             let phones: [UInt64]
             do {
-                contact = try statement.withBlob(at: 2) { (bytes) throws(StoreError) in
-                    try decoded { () throws(BinaryFormatError) in
-                        try ContactCodec.decodeBody(bytes, id: id, ownerId: ownerId)
-                    }
-                }
                 phones = try statement.withBlob(at: 3) { (bytes) throws(StoreError) in
                     try decoded { () throws(BinaryFormatError) in try ContactCodec.decodePhones(bytes) }
                 }
@@ -119,7 +113,21 @@ private struct StoreRowReader {
                 throw StoreError.corrupt(
                     path: path, detail: "contact \(id.debugDescription) of \(ownerId.debugDescription): \(error)")
             }
-            try loader.loadContact(owner: StoreUserKey(rawValue: key), contact: contact, phones: phones)
+            // The body goes to the loader as the store keeps it (valid for the call only).
+            var failure: (any Error)?
+            try statement.withBlob(at: 2) { (bytes) throws(StoreError) in
+                do {
+                    try loader.loadContact(
+                        owner: StoreUserKey(rawValue: key), ownerId: ownerId, id: id, body: bytes, phones: phones)
+                } catch {
+                    failure = error
+                }
+            }
+            if let error = failure as? BinaryFormatError {
+                throw StoreError.corrupt(
+                    path: path, detail: "contact \(id.debugDescription) of \(ownerId.debugDescription): \(error)")
+            }
+            if let failure { throw failure }
         }
     }
 

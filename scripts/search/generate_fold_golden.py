@@ -8,9 +8,16 @@ test target compiles it in: no resource file for SwiftPM to handle, nothing to l
 time.
 
 The reference is Python's own `unicodedata` and `str.casefold`, exactly as PROTOCOL §2 words it:
-fold(s) = NFKD, drop code points with a non-zero canonical combining class, then casefold;
-digits(s) = the ASCII digits of NFKD(s); a term is a phone term when NFKD(term) has an ASCII
-digit and only ASCII digits and `+-().`; a word is a maximal run of general category L, N or M.
+fold(s) = NFKD, drop code points with a non-zero canonical combining class, casefold, then the
+ten Latin letters without a decomposition replaced as people type them (ł→l, ø→o, đ→d, ð→d,
+ħ→h, ı→i, ŧ→t, æ→ae, œ→oe, þ→th); digits(s) = the ASCII digits of NFKD(s); a term is a phone
+term when NFKD(term) has an ASCII digit and only ASCII digits and `+-().`; a whole query is one
+phone term when, its White_Space runs collapsed to one space (and trimmed), NFKD of it has an
+ASCII digit and only ASCII digits, spaces and `+-().`; a word is a maximal run of general
+category L, N or M.
+
+Only the standard library is needed (no package from PyPI): `unicodedata` and `str.casefold`
+of the Python that runs it.
 
 Unicode versions: this table was made with Python 3.11 (unicodedata 14.0.0); the Swift side
 uses ICU 72 (Unicode 15.0). Code points unassigned in Python's version are skipped, so the
@@ -18,17 +25,28 @@ table only holds characters on which the two versions agree by Unicode's stabili
 
 Columns of each row (tab-separated, every text as space-separated hex code points so the file is ASCII):
 input, fold(input), digits(input) as ASCII, phone term (0/1), the words of fold(input)
-joined by '|'.
+joined by '|', and whether the input taken as a whole query is one phone term (0/1).
 """
 import sys
 import unicodedata
 
 PHONE_CHARACTERS = set("0123456789+-().")
 
+# PROTOCOL §2: Latin letters without a decomposition, replaced after case folding.
+TYPED_LETTERS = str.maketrans({
+    "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŧ": "t", "æ": "ae", "œ": "oe", "þ": "th",
+})
+
+# The White_Space property (PropList.txt), which Python does not expose.
+WHITE_SPACE = set(map(chr, [
+    0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
+    0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+]))
+
 
 def fold(text):
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if unicodedata.combining(c) == 0).casefold()
+    return "".join(c for c in decomposed if unicodedata.combining(c) == 0).casefold().translate(TYPED_LETTERS)
 
 
 def digits(text):
@@ -38,6 +56,20 @@ def digits(text):
 def is_phone_term(term):
     decomposed = unicodedata.normalize("NFKD", term)
     return any("0" <= c <= "9" for c in decomposed) and all(c in PHONE_CHARACTERS for c in decomposed)
+
+
+def is_phone_query(query):
+    collapsed, run = "", False
+    for c in query:
+        if c in WHITE_SPACE:
+            run = True
+            continue
+        if run and collapsed:
+            collapsed += " "
+        collapsed += c
+        run = False
+    decomposed = unicodedata.normalize("NFKD", collapsed)
+    return any("0" <= c <= "9" for c in decomposed) and all(c in PHONE_CHARACTERS or c == " " for c in decomposed)
 
 
 def words(text):
@@ -71,6 +103,9 @@ STRINGS = [
     "ŞĞÜÖÇ şğüöç", "שָׁלוֹם", "กรุงเทพ", "नमस्ते", "Ἀθῆναι", "dž ǆ", "Ǉubljana", "ﬀoo@ＥＸＡＭＰＬＥ.com",
     "jose.nunez@acme.es", "O'Brien-Smith (Jr.)", "  spaced\u00a0out\u3000words ", "tab\there",
     "café\u200dbar", "ǲ", "ꞵ Ʂ", "ﬓﬔ", "Ꮳ", "ǃ", "ᴬᴮ", "℡ ™ ℠", "…", "‥", "‼", "ﹰ", "ﺍﻟﻌﺮﺑﻴﺔ",
+    "Łódź", "ŁÓDŹ", "Søren", "SØREN", "Đức", "ĐỨC", "Ðóra ðóra", "Ħamrun ħ", "Iİıi", "Ŧŧ", "Ææ Ǽǽ Ǣǣ",
+    "Œœ", "Þór þór", "Ǿǿ", "ᴁ ᴂ ᴓ", "+49 30 1234", " +49\u00a030\u3000 1234 ", "(0)20 7946 0958", "5 5 5",
+    "a 5", "+49 30 x", "１２ ３４", "12 ³4", "- -", "(  )", "+ 1", "12\t34", "4 ½",
 ]
 
 # Single code points over the blocks the tests care about.
@@ -105,15 +140,15 @@ def main():
               % (sys.version.split()[0], unicodedata.unidata_version))
     out.write("// swift-format-ignore-file: long table rows\n")
     out.write("\n/// PROTOCOL §2 folding as Python computes it: one row a case, tab-separated columns\n")
-    out.write("/// input, fold(input), digits(input), phone term (0/1), the words of fold(input) joined by '|';\n")
-    out.write("/// texts as space-separated hex code points.\n")
+    out.write("/// input, fold(input), digits(input), phone term (0/1), the words of fold(input) joined by '|',\n")
+    out.write("/// the input as a whole query is one phone term (0/1); texts as space-separated hex code points.\n")
     out.write("enum FoldGolden {\n    static let table = #\"\"\"\n")
     indent = " " * 8
     for text in rows():
         folded = fold(text)
-        out.write(indent + "%s\t%s\t%s\t%d\t%s\n" % (
+        out.write(indent + "%s\t%s\t%s\t%d\t%s\t%d\n" % (
             hex_points(text), hex_points(folded), digits(text), int(is_phone_term(text)),
-            "|".join(hex_points(word) for word in words(folded))))
+            "|".join(hex_points(word) for word in words(folded)), int(is_phone_query(text))))
     out.write(indent + "\"\"\"#\n}\n")
 
 

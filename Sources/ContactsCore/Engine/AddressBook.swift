@@ -2,21 +2,19 @@ import ContactsModel
 import ContactsSearch
 import ContactsSupport
 
-/// One user's uploaded address book: its contacts, each in a small integer slot (contacts are
-/// only ever replaced or dropped with the whole book, so slots are never freed) — the handle
-/// the upload index knows it by — with the numbers its phones normalized to at upload, and
-/// the book's search index, built on the first search (``LazySearchIndex``).
+/// One user's uploaded address book: its contacts in their packed form (``PackedContacts``),
+/// each in a small integer slot (contacts are only ever replaced or dropped with the whole
+/// book, so slots are never freed) — the handle the upload index knows it by — with the
+/// numbers its phones normalized to at upload, and the book's search index over the same
+/// packed contacts, built on the first search (``LazySearchIndex``).
 ///
-/// Contacts are kept as they were put, whatever their own `ownerId` says, so that an upload
-/// copies none of them to set it; every contact read out of the book carries ``ownerId``.
+/// Contacts are kept without their own `ownerId`; every contact read out of the book carries
+/// ``ownerId``. A ``Contact`` value is made only for what is read: a page, one contact.
 struct AddressBook: Sendable {
     /// The owner's user id, the `ownerId` of every contact read out of the book.
     let ownerId: String
-    private var slotByID: [ExactString: UInt32] = [:]
-    /// The contacts by slot, as put (their `ownerId` is not kept).
-    private var contacts: [Contact] = []
-    /// The numbers of each slot's contact, normalized at upload.
-    private var numbers: [[UInt64]] = []
+    /// The contacts by slot, with their numbers.
+    private var contacts = PackedContacts()
     private var searchCache = LazySearchIndex()
 
     /// An empty book of the user `ownerId`.
@@ -25,61 +23,74 @@ struct AddressBook: Sendable {
     }
 
     /// How many contacts the book holds.
-    var count: Int { slotByID.count }
+    var count: Int { contacts.count }
 
     /// The contact with id `id`.
     func contact(withID id: String) -> Contact? {
-        slotByID[ExactString(id)].map { owned(contacts[Int($0)]) }
+        contacts.slot(of: id).map { contacts.contact(at: $0, ownerId: ownerId) }
     }
 
     /// The numbers of contact `id`, normalized at upload.
     func numbers(ofContact id: String) -> [UInt64]? {
-        slotByID[ExactString(id)].map { numbers[Int($0)] }
+        contacts.slot(of: id).map { contacts.numbers(at: $0) }
     }
 
     /// The id of the contact in `slot`.
     func id(atSlot slot: UInt32) -> String? {
-        Int(slot) < contacts.count ? contacts[Int(slot)].id : nil
+        contacts.isLive(slot) ? contacts.id(at: slot) : nil
+    }
+
+    /// The slot among `slots` whose contact's id sorts first by bytes, if any is live.
+    ///
+    /// - Complexity: O(s) id compares, read in place.
+    func slotWithSmallestID(among slots: some Sequence<UInt32>) -> UInt32? {
+        contacts.withRecords { records in
+            var best: UInt32?
+            for slot in slots where contacts.isLive(slot) {
+                guard let current = best else {
+                    best = slot
+                    continue
+                }
+                let order = ByteOrder.compare(
+                    UnsafeRawBufferPointer(records.idBytes(of: slot)),
+                    UnsafeRawBufferPointer(records.idBytes(of: current)))
+                if order < 0 { best = slot }
+            }
+            return best
+        }
     }
 
     /// The slot of contact `id`, if stored.
     func slot(ofContact id: String) -> UInt32? {
-        slotByID[ExactString(id)]
+        contacts.slot(of: id)
     }
 
     /// The book's contacts matching `query` in `field`, ranked by PROTOCOL §2, one page (see
-    /// ``ContactSearchIndex/search(_:field:skip:limit:)``).
+    /// ``SearchTables/search(_:field:skip:limit:in:)``), decoded.
     ///
     /// - Complexity: the index's search, after its build on the first call since the book was
-    ///   loaded or largely replaced: O(n log n) for n contacts (about 13 ms for 1,000).
+    ///   loaded or largely replaced: O(n log n) for n contacts.
     func search(_ query: String, field: SearchField, skip: Int, limit: Int) -> SearchPage {
-        owned(searchIndex.search(query, field: field, skip: skip, limit: limit))
+        page(of: searchIndex.search(query, field: field, skip: skip, limit: limit, in: contacts))
     }
 
     /// The book's contacts with an entry of `fieldType`, one page (see
-    /// ``ContactSearchIndex/fetch(_:skip:limit:)``).
+    /// ``SearchTables/fetch(_:skip:limit:in:)``), decoded.
     ///
     /// - Complexity: as ``search(_:field:skip:limit:)``.
     func fetch(_ fieldType: FetchFieldType, skip: Int, limit: Int) -> SearchPage {
-        owned(searchIndex.fetch(fieldType, skip: skip, limit: limit))
+        page(of: searchIndex.fetch(fieldType, skip: skip, limit: limit, in: contacts))
     }
 
     /// The search index over this book's contacts, built from them on the first call after the
     /// book was loaded or largely replaced.
-    private var searchIndex: ContactSearchIndex {
-        searchCache.index { ContactSearchIndex(contacts) }
+    private var searchIndex: SearchTables {
+        searchCache.index { SearchTables(contacts) }
     }
 
-    /// `contact` owned by this book's owner.
-    private func owned(_ contact: Contact) -> Contact {
-        var contact = contact
-        contact.ownerId = ownerId
-        return contact
-    }
-
-    /// `page` with its contacts owned by this book's owner.
-    private func owned(_ page: SearchPage) -> SearchPage {
-        SearchPage(total: page.total, contacts: page.contacts.map(owned))
+    /// The contacts of `hits`, owned by this book's owner.
+    private func page(of hits: SearchHits) -> SearchPage {
+        SearchPage(total: hits.total, contacts: contacts.contacts(at: hits.slots, ownerId: ownerId))
     }
 
     /// Stores each of `batch` with its numbers (`batchNumbers[i]` for `batch[i]`; a contact
@@ -91,62 +102,57 @@ struct AddressBook: Sendable {
     /// the index to be built afresh on the next search instead.
     ///
     /// - Parameter slotOfID: when the caller has it, each id of `batch` mapped to its position,
-    ///   the ids being distinct: a book without contacts takes it as its own dictionary
-    ///   instead of hashing every id again.
-    /// - Complexity: O(b) for b contacts, plus O(b) index updates when the index is built and
-    ///   b is smaller than the book. A first batch without repeated ids becomes the book as it
-    ///   is, without copying a contact.
+    ///   the ids being distinct: a book without contacts then packs them without looking any id
+    ///   up.
+    /// - Complexity: O(b) for b contacts (each packed: its bytes copied once), plus O(b) index
+    ///   updates when the index is built and b is smaller than the book.
     mutating func put(
         _ batch: [Contact], numbers batchNumbers: [[UInt64]], slotOfID: [ExactString: UInt32]? = nil
     ) -> [UInt32] {
         precondition(batch.count == batchNumbers.count, "a list of numbers per contact")
         precondition(slotOfID.map { $0.count == batch.count } ?? true, "a slot per contact")
-        updateSearch(with: batch, isLarge: batch.count >= count)
+        let isLarge = batch.count >= count
+        let distinct = contacts.count == 0 && slotOfID != nil
         // By index throughout: iterating the contacts themselves would copy each one.
-        if contacts.isEmpty {
-            if let slotOfID {
-                slotByID = slotOfID
-            } else {
-                slotByID.reserveCapacity(batch.count)
-                for slot in batch.indices {
-                    slotByID[ExactString(batch[slot].id)] = UInt32(slot)
-                }
-            }
-            if slotByID.count == batch.count {
-                contacts = batch
-                numbers = batchNumbers
-                return Array(0..<UInt32(batch.count))
-            }
-            // Repeated ids: stored one by one below, the later one winning.
-            slotByID.removeAll(keepingCapacity: true)
-            contacts.reserveCapacity(batch.count)
-            numbers.reserveCapacity(batch.count)
+        let slots = batch.indices.map { index in
+            distinct
+                ? contacts.append(batch[index], numbers: batchNumbers[index])
+                : contacts.put(batch[index], numbers: batchNumbers[index]).slot
         }
-        return batch.indices.map { index in
-            let key = ExactString(batch[index].id)
-            if let slot = slotByID[key] {
-                contacts[Int(slot)] = batch[index]
-                numbers[Int(slot)] = batchNumbers[index]
-                return slot
-            }
-            let slot = UInt32(contacts.count)
-            contacts.append(batch[index])
-            numbers.append(batchNumbers[index])
-            slotByID[key] = slot
-            return slot
-        }
+        updateSearch(slots: slots, isLarge: isLarge)
+        return slots
     }
 
-    /// Brings a built search index up to date with `contacts`, in place when this book is the
-    /// only holder of its cache; drops it when `isLarge` or when it was never built.
-    private mutating func updateSearch(with contacts: some Sequence<Contact>, isLarge: Bool) {
+    /// Stores the contact `id` as a store keeps it: its body in the one binary form (format 2
+    /// is taken as it is, checked; an older format is decoded and packed again), with its
+    /// numbers; returns its slot.
+    ///
+    /// - Throws: ``BinaryFormatError`` when `body` is not a well-formed body.
+    /// - Complexity: O(n) in the body's size.
+    mutating func put(id: String, body: UnsafeRawBufferPointer, numbers: [UInt64]) throws(BinaryFormatError) -> UInt32 {
+        searchCache = LazySearchIndex()
+        if body.first == ContactCodec.formatVersion {
+            return try contacts.put(id: id, body: body, numbers: numbers).slot
+        }
+        let contact = try ContactCodec.decodeBody(body, id: id, ownerId: ownerId)
+        return contacts.put(contact, numbers: numbers).slot
+    }
+
+    /// What the book holds in memory, in bytes: its packed contacts and, when built, its index.
+    var byteCount: (contacts: Int, index: Int) {
+        (contacts.byteCount, searchCache.builtIndex?.footprint.totalBytes ?? 0)
+    }
+
+    /// Brings a built search index up to date with the contacts of `slots`, in place when this
+    /// book is the only holder of its cache; drops it when `isLarge` or when it was never built.
+    private mutating func updateSearch(slots: [UInt32], isLarge: Bool) {
         let isOnlyHolder = isKnownUniquelyReferenced(&searchCache)
         let built = isOnlyHolder ? searchCache.take() : searchCache.builtIndex
         guard var index = built, !isLarge else {
             searchCache = LazySearchIndex()
             return
         }
-        index.update(withContentsOf: contacts)
+        index.update(slots: slots, in: contacts)
         searchCache = LazySearchIndex(index)
     }
 }

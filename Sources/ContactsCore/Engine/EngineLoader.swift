@@ -8,7 +8,8 @@ import Dispatch
 
 /// Rebuilds an ``EngineState`` from a store's rows: users first (dense indexes in load
 /// order), then follows, contacts, events, searches and budget use, collected into bulk
-/// builds of the graph, the phone table and the upload index.
+/// builds of the graph, the phone table and the upload index. Contacts go into their books
+/// as the store keeps them, packed (``AddressBook/put(id:body:numbers:)``): none is decoded.
 ///
 /// The two largest builds run on background threads while the store is still being read: the
 /// user directory's search index as soon as the users are in, the follow graph as soon as the
@@ -25,8 +26,8 @@ struct EngineLoader: StoreLoader {
     private var edges: [FollowEdge] = []
     private var searches: [UInt32: [String]] = [:]
     private var pendingOwner: UInt32?
-    private var pendingContacts: [Contact] = []
-    private var pendingNumbers: [[UInt64]] = []
+    /// The book being loaded (its owner's contacts come together).
+    private var pendingBook: AddressBook?
     /// The owners whose books are complete.
     private var ownersLoaded = Set<UInt32>()
     private var uploadOwners: [UInt32] = []
@@ -66,41 +67,45 @@ struct EngineLoader: StoreLoader {
     }
 
     mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
+        var body: [UInt8] = []
+        ContactCodec.appendBody(contact, to: &body)
+        try body.withUnsafeBytes { body in
+            try loadContact(owner: owner, ownerId: contact.ownerId, id: contact.id, body: body, phones: phones)
+        }
+    }
+
+    /// Puts the contact in its owner's book as the store keeps it (packed, never decoded),
+    /// and its numbers in the upload index's rows.
+    mutating func loadContact(
+        owner key: StoreUserKey, ownerId: String, id: String, body: UnsafeRawBufferPointer, phones: [UInt64]
+    ) throws {
         startDirectory()
         startGraph()
-        let key = owner
         let owner = try index(of: key)
-        // The store yields each owner's contacts together: a book is put as one batch.
+        // The store yields each owner's contacts together.
         if pendingOwner != owner {
-            flushPendingContacts()
+            flushPendingBook()
             guard !ownersLoaded.contains(owner) else {
                 throw LoadError("the contacts of user key \(key) do not come together")
             }
+            pendingOwner = owner
+            pendingBook = AddressBook(ownerId: ownerId)
         }
-        pendingOwner = owner
-        pendingContacts.append(contact)
-        pendingNumbers.append(phones)
+        let slot = try pendingBook?.put(id: id, body: body, numbers: phones) ?? 0
+        // Repeated numbers are fine: the bulk upload index collapses them.
+        for number in phones {
+            uploadOwners.append(owner)
+            uploadContacts.append(slot)
+            uploadNumbers.append(number)
+        }
     }
 
-    /// Puts the pending book in the state as one batch, and its numbers in the upload index's
-    /// rows.
-    private mutating func flushPendingContacts() {
-        guard let owner = pendingOwner, !pendingContacts.isEmpty else { return }
+    /// Puts the pending book in the state.
+    private mutating func flushPendingBook() {
+        guard let owner = pendingOwner, let book = pendingBook else { return }
         ownersLoaded.insert(owner)
-        // The store gives each contact its owner's id.
-        var book = AddressBook(ownerId: pendingContacts[0].ownerId)
-        let slots = book.put(pendingContacts, numbers: pendingNumbers)
         state.books[owner] = book
-        for (slot, phones) in zip(slots, pendingNumbers) {
-            // Repeated numbers are fine: the bulk upload index collapses them.
-            for number in phones {
-                uploadOwners.append(owner)
-                uploadContacts.append(slot)
-                uploadNumbers.append(number)
-            }
-        }
-        pendingContacts = []
-        pendingNumbers = []
+        pendingBook = nil
     }
 
     /// Builds the user directory on a background thread, once, when the users are all in.
@@ -153,7 +158,7 @@ struct EngineLoader: StoreLoader {
     consuming func finish() throws -> (EngineState, [UInt32: [String]]) {
         startDirectory()
         startGraph()
-        flushPendingContacts()
+        flushPendingBook()
         state.phoneOwners = try HashedPhoneTable(numbers: registeredNumbers, users: registeredUsers, seed: phoneKeySeed)
         state.uploads = try UploadIndex(
             owners: uploadOwners, contacts: uploadContacts, numbers: uploadNumbers, seed: phoneKeySeed)

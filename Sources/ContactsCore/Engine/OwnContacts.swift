@@ -15,11 +15,6 @@ struct OwnContacts {
     /// - Complexity: O(log p) for p pairs in the book, plus one id compare per contact holding it.
     func smallestID(holding number: UInt64) -> String? {
         guard let book, let uploads else { return nil }
-        var best: String?
-        for slot in uploads.contacts(holding: number) {
-            guard let id = book.id(atSlot: slot) else { continue }
-            if best.map({ id.utf8Precedes($0) }) ?? true { best = id }
-        }
-        return best
+        return book.slotWithSmallestID(among: uploads.contacts(holding: number)).flatMap(book.id(atSlot:))
     }
 }

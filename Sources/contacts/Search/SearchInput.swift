@@ -80,11 +80,18 @@ enum SearchInput {
                         + "the cards concerned skipped (first: \(first); `contacts import` lists all)\n")
             }
             note("\(command): indexing \(imported.contacts.count) contacts", since: started, quiet: quiet)
-            return ContactSearchIndex(imported.contacts)
+            let indexing = ProgressReporter("\(command): indexing \(imported.contacts.count) contacts", quiet: quiet)
+            let index = ContactSearchIndex(imported.contacts) { done, total in
+                indexing.update(done: imported.contacts.count * done / max(1, total), total: imported.contacts.count)
+            }
+            indexing.finish()
+            return index
         case .jsonLines:
             let started = WallClock.monotonicNanoseconds()
             let lines = quiet ? 0 : LineCounter.count(ofFileAt: path) ?? 0
             let progress = ProgressReporter("\(command): reading \(path)", quiet: quiet)
+            // The indexing phase's reporter, made once the file is read (its label counts them).
+            var indexing: ProgressReporter?
             let contacts: ContactLineSequence
             do {
                 contacts = try ContactLineSequence(
@@ -96,11 +103,16 @@ enum SearchInput {
                         progress.finish()
                         guard contacts.failure == nil else { return }
                         note("\(command): indexing \(contacts.count) contacts", since: started, quiet: quiet)
+                        indexing = ProgressReporter("\(command): indexing \(contacts.count) contacts", quiet: quiet)
                     })
             } catch {
                 throw CommandLineError("\(error)")
             }
-            let index = ContactSearchIndex(contacts)
+            // Shown in contacts' worth of the build's work.
+            let index = ContactSearchIndex(contacts) { done, total in
+                indexing?.update(done: contacts.count * done / max(1, total), total: contacts.count)
+            }
+            indexing?.finish()
             if let failure = contacts.failure { throw CommandLineError("\(failure)") }
             return index
         }

@@ -29,29 +29,75 @@ struct SearchReport {
         self.json = json
     }
 
-    /// Adds the result of one query: `page` (its total and the ids shown, ranked) found in
-    /// `micros` microseconds.
-    mutating func add(query: String, page: SearchPage, micros: Int) throws {
+    /// Adds the result of one query, found in `micros` microseconds: `total` matches, the
+    /// `ids` shown (ranked), and for text output the `results` shown — each contact with the
+    /// fields its match was found in.
+    mutating func add(
+        query: String, total: Int, ids: RankedIDs, results: [(contact: Contact, fields: [MatchedField])], micros: Int
+    ) throws {
         self.micros.append(micros)
         if json {
-            let line: JSONObject = [
-                "query": .string(query),
-                "total": .integer(page.total),
-                "ids": .array(page.contacts.map { .string($0.id) }),
-                "micros": .integer(micros),
-            ]
-            try append(json: .object(line))
+            try appendJSONLine(query: query, total: total, ids: ids, micros: micros)
             return
         }
-        let matches = page.total == 1 ? "1 match" : "\(page.total) matches"
-        try append(line: "\(Self.quoted(query)): \(matches), \(page.contacts.count) shown, \(micros) µs")
-        let rankWidth = String(page.contacts.count).count
-        let idWidth = page.contacts.reduce(0) { max($0, Self.printable($1.id).count) }
-        for (offset, contact) in page.contacts.enumerated() {
+        let matches = total == 1 ? "1 match" : "\(total) matches"
+        try append(line: "\(Self.quoted(query)): \(matches), \(results.count) shown, \(micros) µs")
+        let rankWidth = String(results.count).count
+        let idWidth = results.reduce(0) { max($0, Self.printable($1.contact.id).count) }
+        let nameWidth = results.reduce(0) { max($0, Self.printable($1.contact.effectiveDisplayName).count) }
+        for (offset, result) in results.enumerated() {
             let rank = Self.padded(String(offset + 1), to: rankWidth, leading: true)
-            let id = Self.padded(Self.printable(contact.id), to: idWidth, leading: false)
-            try append(line: "  \(rank)  \(id)  \(Self.printable(contact.effectiveDisplayName))")
+            let id = Self.padded(Self.printable(result.contact.id), to: idWidth, leading: false)
+            var line = "  \(rank)  \(id)  \(Self.printable(result.contact.effectiveDisplayName))"
+            if !result.fields.isEmpty {
+                line = Self.padded(line, to: 6 + rankWidth + idWidth + nameWidth, leading: false)
+                line += "  (" + result.fields.map(Self.described).joined(separator: "; ") + ")"
+            }
+            try append(line: line)
         }
+    }
+
+    /// Appends the UTF-8 text `bytes` as a JSON string, escaped as `JSONWriter` escapes.
+    static func appendJSONString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), byte])
+            case 0x0A: output.append(contentsOf: Array("\\n".utf8))
+            case 0x0D: output.append(contentsOf: Array("\\r".utf8))
+            case 0x09: output.append(contentsOf: Array("\\t".utf8))
+            case 0..<0x20:
+                output.append(contentsOf: Array("\\u00".utf8))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// One matched field as a result line shows it: the field's name, and its value unless it
+    /// is the display name (shown on the line already).
+    static func described(_ field: MatchedField) -> String {
+        field.kind == .name ? "name" : "\(field.kind.rawValue) \(printable(field.value))"
+    }
+
+    /// `{"query":q,"total":n,"ids":[..],"micros":t}`, the ids written one by one (a list of
+    /// every match can hold millions).
+    private mutating func appendJSONLine(query: String, total: Int, ids: RankedIDs, micros: Int) throws {
+        var writer = JSONWriter()
+        writer.write(.string(query))
+        buffer.append(contentsOf: Array("{\"query\":".utf8) + writer.bytes)
+        buffer.append(contentsOf: Array(",\"total\":\(total),\"ids\":[".utf8))
+        for position in 0..<ids.count {
+            if position > 0 { buffer.append(UInt8(ascii: ",")) }
+            Self.appendJSONString(ids[position], to: &buffer)
+            if buffer.count >= Self.flushBytes { try flush() }
+        }
+        buffer.append(contentsOf: Array("],\"micros\":\(micros)}\n".utf8))
+        if buffer.count >= Self.flushBytes { try flush() }
     }
 
     /// Writes the summary (`buildMillis`: the time to build or reopen the index) and flushes.

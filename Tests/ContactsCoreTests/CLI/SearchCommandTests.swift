@@ -238,7 +238,9 @@ struct SearchCommandTests {
             output, queries: ["jo", "maria  silva", "+34 6", "zzqxjv"], index: fixture.index, field: .any, limit: 3)
     }
 
-    @Test func textOutputShowsRankIdAndDisplayNameThenASummary() throws {
+    /// Each result line: rank, id, display name, then the fields the query matched in, with
+    /// their values (issue 26 item 7): `(name)`, `(email ana@acme.es)`, `(organization Acme; …)`.
+    @Test func textOutputShowsRankIdDisplayNameAndTheMatchedFieldsThenASummary() throws {
         let fixture = try SearchCommandFixture.shared.get()
         let queries = ["an", "zzqxjv"]
         let output = try ContactsExecutable.run([
@@ -254,7 +256,12 @@ struct SearchCommandTests {
             #expect(fields.count == 3)
             #expect(fields.first.map(String.init) == String(offset + 1))
             #expect(fields.dropFirst().first.map(String.init) == contact.id)
-            #expect(fields.last.map { $0.trimmingCharacters(in: .whitespaces) } == contact.effectiveDisplayName)
+            let matched = MatchedField.fields(of: contact, query: "an", field: .any)
+            #expect(!matched.isEmpty)
+            let described = matched.map { $0.kind == .name ? "name" : "\($0.kind.rawValue) \($0.value)" }
+            let rest = String((fields.last ?? "").drop { $0 == " " })
+            #expect(rest.hasPrefix(contact.effectiveDisplayName + " "), "\(rest)")
+            #expect(rest.hasSuffix("  (" + described.joined(separator: "; ") + ")"), "\(rest)")
         }
         #expect(lines[6].hasPrefix("\"zzqxjv\": 0 matches, 0 shown, "))
         #expect(lines[7].hasPrefix("2 queries: p50 "))

@@ -135,9 +135,9 @@ import Testing
         var contacts = fixtures.contacts(5_000)
         for number in contacts.indices where number % 2 == 0 { contacts[number].organizationName = "Acme Corp." }
         var index = ContactSearchIndex(contacts)
-        #expect(index.names.denseGrams.keys.count > 0)
-        #expect(index.domains.denseGrams.keys.count > 0)
-        #expect(index.organizations.denseGrams.keys.count > 0)
+        #expect(index.tables.names.denseGrams.keys.count > 0)
+        #expect(index.tables.domains.denseGrams.keys.count > 0)
+        #expect(index.tables.organizations.denseGrams.keys.count > 0)
         for number in 0..<40 {
             let contact = fixtures.contact(id: "new\(number)")
             contacts.append(contact)
@@ -164,12 +164,12 @@ import Testing
         for number in contacts.indices where number % 3 == 0 { contacts[number].organizationName = "Acme Corp." }
         var index = ContactSearchIndex(contacts)
         let letters = ["a", "E", "n", "á", "o", "m", "c"]
-        let viewed = letters.filter { index.denseUnigramMatches([SearchTerm($0)], field: .any) != nil }
+        let viewed = letters.filter { index.tables.denseUnigramMatches([SearchTerm($0)], field: .any) != nil }
         // Both paths are taken: the commonest letters are bitmaps in every field, others not.
         #expect(viewed.count >= 2 && viewed.count < letters.count, "\(viewed) are answered from the bitmap lists")
         let bytes = index.encoded()
         let reopened = try bytes.withUnsafeBytes { raw in try ContactSearchIndex(decoding: raw) }
-        #expect(reopened.denseUnigramTotals == index.denseUnigramTotals)
+        #expect(reopened.tables.denseUnigramTotals == index.tables.denseUnigramTotals)
         var model = NaiveContactSearch(contacts)
         func expectModel(_ index: ContactSearchIndex, _ label: String) {
             for letter in letters {
@@ -188,7 +188,7 @@ import Testing
         let added = fixtures.contact(id: "added")
         contacts.append(added)
         index.update(with: added)
-        #expect(index.denseUnigramMatches([SearchTerm("a")], field: .any) == nil)
+        #expect(index.tables.denseUnigramMatches([SearchTerm("a")], field: .any) == nil)
         model = NaiveContactSearch(contacts)
         expectModel(index, "with a delta")
     }
@@ -234,6 +234,28 @@ import Testing
         #expect(index.search("0958").total == 0)  // notes are not searched under any
         #expect(index.search("EXAMPLE", field: .email).ids == ["1"])
         #expect(index.search("\u{301}", field: .email).ids == ["1"])  // empty fold: any email
+    }
+
+    /// The amended PROTOCOL §2: the typed letters fold as people type them, and a query that
+    /// is a number written with spaces is one phone term (its digits must be adjacent).
+    @Test func typedLettersAndNumbersWithSpaces() {
+        let index = ContactSearchIndex([
+            Contact(id: "1", displayName: "Łódź Office"), Contact(id: "2", displayName: "Søren Kierkegaard"),
+            Contact(id: "3", displayName: "Nguyễn Đức", phoneNumbers: [LabeledValue(value: "+49 30 1234567")]),
+            Contact(id: "4", displayName: "Þórunn Ægisdóttir", phoneNumbers: [LabeledValue(value: "+86 30 4912")]),
+            Contact(id: "5", displayName: "+49 30 desk"),
+        ])
+        #expect(index.search("lodz").ids == ["1"])
+        #expect(index.search("LÓDŹ").ids == ["1"])
+        #expect(index.search("soren").ids == ["2"])
+        #expect(index.search("duc").ids == ["3"])
+        #expect(index.search("thorunn aegis").ids == ["4"])
+        // One term: the digits 4930 in a phone, or the text "+49 30" (tier 0 for #5).
+        #expect(index.search("+49 30").ids == ["5", "3"])
+        #expect(index.search("+49  30", field: .phone).ids == ["3"])
+        // Not a number as a whole: two terms, each found anywhere.
+        #expect(index.search("49 30 x", field: .any).total == 0)
+        #expect(index.search("30 desk").ids == ["5"])
     }
 
     @Test func emptyIndex() {

@@ -69,7 +69,9 @@ struct NaiveContactSearch {
 
         init(_ term: String) {
             needle = NaiveContactSearch.fold(term)
-            phoneDigits = SearchFolding.isPhoneTerm(term) ? Array(SearchFolding.digits(term).unicodeScalars) : nil
+            phoneDigits =
+                SearchFolding.isPhoneTerm(term, allowingSpaces: true)
+                ? Array(SearchFolding.digits(term).unicodeScalars) : nil
         }
     }
 
@@ -104,12 +106,31 @@ struct NaiveContactSearch {
         entries.map { ($0.tier, keyOrder[$0.number]) }.sorted { $0 < $1 }.map { idsInKeyOrder[$0.1] }
     }
 
-    func search(_ query: String, field: SearchField, skip: Int, limit: Int) -> (total: Int, ids: [String]) {
-        let texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
+    /// The sizes of the three ranking tiers of `query` under `field`.
+    func tierSizes(_ query: String, field: SearchField) -> [Int] {
+        var texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
             String(String.UnicodeScalarView($0))
         }
+        let collapsed = texts.joined(separator: " ")
+        if texts.count > 1, SearchFolding.isPhoneTerm(collapsed, allowingSpaces: true) { texts = [collapsed] }
         let terms = texts.map(Term.init)
-        let normalized = Self.fold(texts.joined(separator: " "))
+        let normalized = Self.fold(collapsed)
+        var sizes = [0, 0, 0]
+        for contact in contacts where terms.allSatisfy({ Self.termMatches($0, contact, field: field) }) {
+            sizes[Self.tier(contact, terms: terms, query: normalized)] += 1
+        }
+        return sizes
+    }
+
+    func search(_ query: String, field: SearchField, skip: Int, limit: Int) -> (total: Int, ids: [String]) {
+        var texts = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
+            String(String.UnicodeScalarView($0))
+        }
+        // A whole query that is a number written with spaces is one phone term.
+        let collapsed = texts.joined(separator: " ")
+        if texts.count > 1, SearchFolding.isPhoneTerm(collapsed, allowingSpaces: true) { texts = [collapsed] }
+        let terms = texts.map(Term.init)
+        let normalized = Self.fold(collapsed)
         let matches = contacts.indices.filter { number in
             terms.allSatisfy { Self.termMatches($0, contacts[number], field: field) }
         }

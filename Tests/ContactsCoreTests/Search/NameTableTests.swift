@@ -12,7 +12,17 @@ import Testing
         let words = ["", "a", "ab", "abc", "b", "ba", "é", "éa", "z"]
         let names = (0..<300).map { _ in Array(words[Int(generator.next() % UInt64(words.count))].utf8) }
             .sorted { $0.lexicographicallyPrecedes($1) }
-        let table = NameTable(sortedNames: names)
+        var flat: [UInt8] = []
+        var ends: [Int] = []
+        for name in names {
+            flat.append(contentsOf: name)
+            ends.append(flat.count)
+        }
+        let table = flat.withUnsafeBufferPointer { flat in
+            NameTable(count: names.count) { slot in
+                UnsafeBufferPointer(rebasing: flat[(slot == 0 ? 0 : ends[slot - 1])..<ends[slot]])
+            }
+        }
         var distinct: [[UInt8]] = []
         for name in names where distinct.last != name { distinct.append(name) }
         #expect(table.dictionary.count == distinct.count)

@@ -12,6 +12,7 @@ import Testing
         let digits: String
         let isPhoneTerm: Bool
         let words: [String]
+        let isPhoneQuery: Bool
     }
 
     static func scalars(_ hex: Substring) -> String {
@@ -27,7 +28,8 @@ import Testing
         return Row(
             input: scalars(columns[0]), fold: scalars(columns[1]), digits: String(columns[2]),
             isPhoneTerm: columns[3] == "1",
-            words: columns[4].isEmpty ? [] : columns[4].split(separator: "|").map { scalars($0) })
+            words: columns[4].isEmpty ? [] : columns[4].split(separator: "|").map { scalars($0) },
+            isPhoneQuery: columns[5] == "1")
     }
 
     @Test func tableIsComplete() {
@@ -53,6 +55,33 @@ import Testing
         #expect(failures.isEmpty, "phone-term test differs from Python for \(failures.prefix(20))")
     }
 
+    /// A whole query is one phone term when, its whitespace collapsed, it is a phone term with
+    /// spaces (PROTOCOL §2): the query's terms are then that one term, with its digits.
+    @Test func phoneQueriesMatchPython() {
+        var failures: [String] = []
+        for row in Self.rows {
+            let query = SearchQuery(row.input)
+            let oneTerm = query.terms.count == 1 && SearchTerm(query.terms[0]).phoneDigits != nil
+            // A query of one term without spaces is one term either way; it is a phone query
+            // exactly when that term is a phone term.
+            let expected = row.isPhoneQuery && !query.isEmpty
+            if oneTerm != expected { failures.append(row.input) }
+            if oneTerm, let digits = SearchTerm(query.terms[0]).phoneDigits, digits != Array(row.digits.utf8) {
+                failures.append(row.input)
+            }
+        }
+        #expect(failures.isEmpty, "phone queries differ from Python for \(failures.prefix(20))")
+    }
+
+    @Test func numberWithSpacesIsOneTerm() {
+        #expect(SearchQuery("+49 30 1234").terms == ["+49 30 1234"])
+        #expect(SearchQuery("  +49\u{00A0}30\u{3000} 1234 ").terms == ["+49 30 1234"])
+        #expect(SearchTerm("+49 30 1234").phoneDigits == Array("49301234".utf8))
+        #expect(SearchQuery("+49 30 x").terms == ["+49", "30", "x"])
+        #expect(SearchQuery("Anna 30").terms == ["Anna", "30"])
+        #expect(SearchQuery("- -").terms == ["-", "-"])
+    }
+
     /// Words of the fold: maximal runs of general category L, N, M (ICU's categories against
     /// Python's).
     @Test func wordsMatchPython() {
@@ -76,7 +105,8 @@ import Testing
 
     @Test(arguments: [
         ("José Núñez", "jose nunez"), ("Straße", "strasse"), ("İstanbul", "istanbul"), ("ﬁnance", "finance"),
-        ("ΟΔΥΣΣΕΥΣ", "οδυσσευσ"), ("ＡＢＣ", "abc"), ("", ""), ("ABC xyz 09", "abc xyz 09"),
+        ("ΟΔΥΣΣΕΥΣ", "οδυσσευσ"), ("ＡＢＣ", "abc"), ("", ""), ("ABC xyz 09", "abc xyz 09"), ("Łódź", "lodz"),
+        ("Søren", "soren"), ("Đức", "duc"), ("Þór", "thor"), ("Æon œuvre", "aeon oeuvre"), ("ıİ", "ii"),
     ])
     func examples(input: String, folded: String) {
         #expect(SearchFolding.fold(input) == folded)

@@ -88,7 +88,8 @@ enum SearchServiceModel {
 
         init(_ term: String) {
             folded = SearchServiceModel.fold(term)
-            digits = SearchFolding.isPhoneTerm(term) ? Array(SearchFolding.digits(term).utf8) : nil
+            digits =
+                SearchFolding.isPhoneTerm(term, allowingSpaces: true) ? Array(SearchFolding.digits(term).utf8) : nil
         }
     }
 
@@ -96,9 +97,14 @@ enum SearchServiceModel {
         Array(SearchFolding.fold(text).utf8)
     }
 
-    /// The terms of `query`: its maximal runs of code points without White_Space.
+    /// The terms of `query`: its maximal runs of code points without White_Space, or the whole
+    /// query (runs collapsed to one space) when that is a phone term written with spaces.
     static func terms(_ query: String) -> [String] {
-        query.unicodeScalars.split { $0.properties.isWhitespace }.map { String(String.UnicodeScalarView($0)) }
+        let runs = query.unicodeScalars.split { $0.properties.isWhitespace }.map {
+            String(String.UnicodeScalarView($0))
+        }
+        let collapsed = runs.joined(separator: " ")
+        return runs.count > 1 && SearchFolding.isPhoneTerm(collapsed, allowingSpaces: true) ? [collapsed] : runs
     }
 
     /// `text` without leading and trailing White_Space.

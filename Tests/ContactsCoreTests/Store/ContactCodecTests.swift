@@ -59,8 +59,15 @@ struct ContactCodecTests {
     }
 
     @Test func refusesUnknownFormatsAndImpossibleCounts() {
-        #expect(throws: BinaryFormatError.corrupt("unknown contact format 2 in contact x")) {
-            try decode([2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(throws: BinaryFormatError.corrupt("unknown contact format 3 in contact x")) {
+            try decode([3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        }
+        // Format 2: a presence bit past the last member, an unknown display kind, a phone list
+        // (bit 5) claiming 2^62 entries.
+        #expect(throws: BinaryFormatError.self) { try decode([2, 0x80, 0x20]) }
+        #expect(throws: BinaryFormatError.self) { try decode([2, 7]) }
+        #expect(throws: BinaryFormatError.self) {
+            try decode([2, 0x20, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40])
         }
         // Six empty strings, then a phone list claiming 2^62 entries in the bytes left.
         let huge: [UInt8] = [1, 0, 0, 0, 0, 0, 0] + [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40]
@@ -73,8 +80,25 @@ struct ContactCodecTests {
     }
 
     @Test func refusesTextThatIsNotUTF8() {
-        // givenName of one byte 0xFF: every string of a body must be valid UTF-8.
+        // givenName of one byte 0xFF: every string of a body must be valid UTF-8 (format 1,
+        // then format 2: presence bit 3, and an inline label of one byte 0xFF on a phone).
         #expect(throws: BinaryFormatError.self) { try decode([1, 1, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }
+        #expect(throws: BinaryFormatError.self) { try decode([2, 0x08, 1, 0xFF]) }
+        let inlineLabel = UInt8(ContactLabels.known.count + 1)
+        #expect(throws: BinaryFormatError.self) { try decode([2, 0x20, 1, inlineLabel, 0xFF, 1, 0x35]) }
+    }
+
+    /// Bodies of format 1, which earlier builds wrote, still read.
+    @Test func readsFormatOne() throws {
+        // givenName "Ana", displayName "A", notes "n", one phone (mobile, "5"), nothing else.
+        let body: [UInt8] = [
+            1, 3, 65, 110, 97, 0, 1, 65, 0, 0, 1, 110, 1, 6, 109, 111, 98, 105, 108, 101, 1, 53, 0, 0, 0,
+        ]
+        let expected = Contact(
+            id: "x", ownerId: "o", givenName: "Ana", displayName: "A",
+            phoneNumbers: [LabeledValue(label: "mobile", value: "5")],
+            notes: "n")
+        #expect(try decode(body) == expected)
     }
 
     @Test(arguments: seeds)
@@ -98,7 +122,7 @@ struct ContactCodecTests {
 
     @Test func encodesAnEmptyContactCompactly() throws {
         let bytes = encoded(Contact(id: "only"))
-        #expect(bytes == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(bytes == [2, 0])
         #expect(try decode(bytes, id: "only", ownerId: "") == Contact(id: "only"))
     }
 }

@@ -1,5 +1,5 @@
-extension ContactSearchIndex {
-    /// What the index takes in memory, by part (the contacts themselves and the id map aside).
+extension SearchTables {
+    /// What the index takes in memory, by part (the contacts themselves aside).
     package var footprint: SearchIndexFootprint {
         let tableBytes = slotTables.reduce(names.byteCount + organizations.byteCount + domains.byteCount) {
             $0 + $1.byteCount
@@ -12,6 +12,15 @@ extension ContactSearchIndex {
         }
         return SearchIndexFootprint(
             contacts: count, tableBytes: tableBytes, foldedTextBytes: textBytes,
-            storeOverheadBytes: store.byteCount - textBytes)
+            storeOverheadBytes: store.byteCount - textBytes,
+            slotMapBytes: contactSlots.capacity * 4 + indexSlots.capacity * 4 + deadSlots.capacity * 4)
     }
+}
+
+extension ContactSearchIndex {
+    /// What the index takes in memory, by part (the packed contacts aside: ``contactBytes``).
+    package var footprint: SearchIndexFootprint { tables.footprint }
+
+    /// The bytes the packed contacts take.
+    package var contactBytes: Int { contacts.byteCount }
 }

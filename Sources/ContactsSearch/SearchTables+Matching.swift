@@ -1,7 +1,7 @@
 import ContactsModel
 import ContactsSupport
 
-extension ContactSearchIndex {
+extension SearchTables {
     /// Confirming one candidate against its text (a random read of its record) costs about as
     /// much as decoding this many posting entries: lists are intersected only while that is
     /// cheaper than confirming the candidates left.
@@ -265,7 +265,7 @@ package enum DenseField {
     case names, organizations, domains
 }
 
-extension ContactSearchIndex {
+extension SearchTables {
     /// Calls `body` with the table of a field served by distinct value, in place: a function
     /// or subscript returning it would copy it (a retain of each of its arrays).
     package func withValueTable<R>(_ field: ValueField, _ body: (borrowing ValueTable) -> R) -> R {
@@ -347,7 +347,7 @@ private struct TermPlan {
 
     /// The plan of `term` under `field`, or nil when the term matches every contact (an empty
     /// fold under a field that always has text: the display name, the notes).
-    package init?(term: SearchTerm, field: SearchField, index: borrowing ContactSearchIndex) {
+    package init?(term: SearchTerm, field: SearchField, index: borrowing SearchTables) {
         var builder = Builder(term: term)
         switch field {
         case .any, .name:
@@ -385,7 +385,7 @@ private struct TermPlan {
         package var estimate = 0
         package var namesContaining: SlotSet?
 
-        package mutating func add(_ source: GramSource, _ index: ContactSearchIndex) {
+        package mutating func add(_ source: GramSource, _ index: SearchTables) {
             let lookup = Lookup(index[source], needle: term.needle, scalars: term.scalars)
             parts.append(.slots(source, lookup))
             estimate += lookup.estimate
@@ -393,7 +393,7 @@ private struct TermPlan {
 
         /// Adds the dense list of the needle in `field`, if it has one (then it is the whole
         /// answer of that field, delta included).
-        package mutating func addDense(_ field: DenseField, _ index: ContactSearchIndex) -> Bool {
+        package mutating func addDense(_ field: DenseField, _ index: SearchTables) -> Bool {
             guard term.scalars.count <= 2 else { return false }
             let lookup = index.withDenseGrams(field) {
                 Lookup($0, needle: term.needle, keys: [GramKey.key(term.scalars)], isExact: true)
@@ -404,7 +404,7 @@ private struct TermPlan {
             return true
         }
 
-        package mutating func addDisplayName(_ index: ContactSearchIndex) {
+        package mutating func addDisplayName(_ index: SearchTables) {
             if addDense(.names, index) { return }
             let ordinals = index.names.dictionary.ordinals(containing: term)
             namesContaining = ordinals
@@ -414,7 +414,7 @@ private struct TermPlan {
             estimate += delta.estimate
         }
 
-        package mutating func addEmails(_ index: ContactSearchIndex) {
+        package mutating func addEmails(_ index: SearchTables) {
             if !term.needle.starts(with: [GramKey.at]) {
                 let limit = term.scalars.firstIndex(of: UInt32(GramKey.at)) ?? .max
                 let lookup = Lookup(
@@ -425,7 +425,7 @@ private struct TermPlan {
             addValues(.domains, index)
         }
 
-        package mutating func addValues(_ field: ValueField, _ index: ContactSearchIndex) {
+        package mutating func addValues(_ field: ValueField, _ index: SearchTables) {
             if addDense(field == .organizations ? .organizations : .domains, index) { return }
             let (ordinals, slotCount) = index.withValueTable(field) { table in
                 let ordinals = table.dictionary.ordinals(containing: term)
@@ -435,7 +435,7 @@ private struct TermPlan {
             estimate += slotCount
         }
 
-        package mutating func addDigits(_ index: ContactSearchIndex) {
+        package mutating func addDigits(_ index: SearchTables) {
             guard let digits = term.phoneDigits else { return }
             let (keys, isExact) = GramKey.digitLookupKeys(digits)
             let lookup = Lookup(index[.digits], needle: digits, keys: keys, isExact: isExact)

@@ -1,0 +1,157 @@
+import ContactsSupport
+
+/// The slot of each id of a ``PackedContacts``: an open-addressing hash table (linear probing)
+/// of slots, which does not hold the ids themselves but reads them from the records (the
+/// caller's `idOf`), so an entry is four bytes and a one-byte tag of the id's hash that spares
+/// most record reads on a probe.
+///
+/// Ids are compared by bytes (PROTOCOL: no normalization).
+struct ContactIDTable: Sendable {
+    /// `slot + 1` per entry; 0 marks a free one.
+    private var entries: [UInt32] = []
+    /// Per entry, bits 56–63 of the id's hash.
+    private var tags: [UInt8] = []
+    /// The number of ids.
+    private(set) var count = 0
+
+    /// The table is grown before it is fuller than this share (7 / 10): linear probing stays
+    /// short, at about 6 bytes an id.
+    private static let maximumLoadNumerator = 7
+    private static let maximumLoadDenominator = 10
+    /// The first table's entries.
+    private static let minimumCapacity = 16
+    /// The hash seed (the table is never saved, so any fixed seed does).
+    private static let seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// The hash of an id's bytes.
+    @inline(__always)
+    private static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        XXH3.hash64(UnsafeRawBufferPointer(id), seed: seed)
+    }
+
+    /// The slot holding `id`, reading the id of a candidate slot with `idOf`.
+    ///
+    /// - Complexity: O(1) on average.
+    func slot(of id: UnsafeBufferPointer<UInt8>, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard !entries.isEmpty else { return nil }
+        let hash = Self.hash(id)
+        let tag = UInt8(truncatingIfNeeded: hash >> 56)
+        let mask = entries.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while entries[index] != 0 {
+            let slot = entries[index] - 1
+            if tags[index] == tag, idOf(slot).elementsEqual(id) { return slot }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Maps `id` to `slot` unless an entry holds `id` already; returns the slot `id` maps to
+    /// and whether it was inserted.
+    ///
+    /// - Complexity: O(1) on average, amortized.
+    mutating func insert(
+        _ slot: UInt32, id: UnsafeBufferPointer<UInt8>, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>
+    ) -> (slot: UInt32, isNew: Bool) {
+        growIfFull(idOf: idOf)
+        let hash = Self.hash(id)
+        let tag = UInt8(truncatingIfNeeded: hash >> 56)
+        let mask = entries.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while entries[index] != 0 {
+            let existing = entries[index] - 1
+            if tags[index] == tag, idOf(existing).elementsEqual(id) { return (existing, false) }
+            index = (index + 1) & mask
+        }
+        entries[index] = slot + 1
+        tags[index] = tag
+        count += 1
+        return (slot, true)
+    }
+
+    /// Maps `id`, which no entry holds, to `slot`.
+    ///
+    /// - Complexity: O(1) on average, amortized; no id is compared.
+    mutating func insertNew(
+        _ slot: UInt32, id: UnsafeBufferPointer<UInt8>, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>
+    ) {
+        growIfFull(idOf: idOf)
+        place(slot, hash: Self.hash(id))
+        count += 1
+    }
+
+    /// Removes `id`; returns the slot it mapped to, or nil.
+    ///
+    /// - Complexity: O(1) on average (the entries after it in its run shift back).
+    mutating func remove(_ id: UnsafeBufferPointer<UInt8>, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard !entries.isEmpty else { return nil }
+        let hash = Self.hash(id)
+        let tag = UInt8(truncatingIfNeeded: hash >> 56)
+        let mask = entries.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while entries[index] != 0 {
+            let slot = entries[index] - 1
+            if tags[index] == tag, idOf(slot).elementsEqual(id) {
+                removeEntry(at: index, idOf: idOf)
+                count -= 1
+                return slot
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// This table with every slot `s` replaced by `newSlot[s]` (the ids stay where they hash).
+    ///
+    /// - Precondition: `newSlot` has an entry for every slot in the table.
+    /// - Complexity: O(c) for c entries; no id is hashed or read.
+    func renumbered(_ newSlot: [UInt32]) -> ContactIDTable {
+        var table = self
+        for index in table.entries.indices where table.entries[index] != 0 {
+            table.entries[index] = newSlot[Int(table.entries[index] - 1)] + 1
+        }
+        return table
+    }
+
+    /// The bytes held.
+    var byteCount: Int { entries.capacity * 4 + tags.capacity }
+
+    /// Frees entry `index` and moves back each later entry of its run that may now sit
+    /// nearer its home (backward-shift deletion: no tombstones).
+    private mutating func removeEntry(at index: Int, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
+        let mask = entries.count - 1
+        var hole = index
+        var next = (index + 1) & mask
+        while entries[next] != 0 {
+            let home = Int(truncatingIfNeeded: Self.hash(idOf(entries[next] - 1))) & mask
+            // The entry at `next` may fill the hole when its home is not in (hole, next].
+            if (next - home) & mask >= (next - hole) & mask {
+                entries[hole] = entries[next]
+                tags[hole] = tags[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        entries[hole] = 0
+        tags[hole] = 0
+    }
+
+    /// Puts `slot`, whose id hashes to `hash`, in the first free entry from its home.
+    private mutating func place(_ slot: UInt32, hash: UInt64) {
+        let mask = entries.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while entries[index] != 0 { index = (index + 1) & mask }
+        entries[index] = slot + 1
+        tags[index] = UInt8(truncatingIfNeeded: hash >> 56)
+    }
+
+    /// Doubles the table (rehashing every id) when one more entry would pass the load limit.
+    private mutating func growIfFull(idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
+        guard (count + 1) * Self.maximumLoadDenominator > entries.count * Self.maximumLoadNumerator else { return }
+        let old = entries
+        let capacity = max(Self.minimumCapacity, entries.count * 2)
+        entries = [UInt32](repeating: 0, count: capacity)
+        tags = [UInt8](repeating: 0, count: capacity)
+        for entry in old where entry != 0 { place(entry - 1, hash: Self.hash(idOf(entry - 1))) }
+    }
+}

@@ -1,0 +1,46 @@
+import CPrefetch
+
+/// Byte offsets of records in an arena, one per slot, at four bytes each while the arena is
+/// below 4 GiB and five from then on (a high byte per offset, kept only once one is needed).
+package struct RecordOffsets: Sendable {
+    private var low: [UInt32] = []
+    /// Bits 32–39 of each offset; empty while every offset fits in 32 bits.
+    private var high: [UInt8] = []
+
+    /// No offsets.
+    package init() {}
+
+    /// The number of offsets.
+    package var count: Int { low.count }
+
+    /// The offset of `slot`.
+    package subscript(slot: Int) -> Int {
+        @inline(__always) get {
+            high.isEmpty ? Int(low[slot]) : Int(low[slot]) | Int(high[slot]) << 32
+        }
+        set {
+            precondition(newValue >= 0 && newValue < 1 << 40, "a record offset beyond 1 TiB")
+            if newValue > Int(UInt32.max), high.isEmpty { high = [UInt8](repeating: 0, count: low.count) }
+            low[slot] = UInt32(truncatingIfNeeded: newValue)
+            if !high.isEmpty { high[slot] = UInt8(truncatingIfNeeded: newValue >> 32) }
+        }
+    }
+
+    /// Appends `offset` as the next slot's.
+    package mutating func append(_ offset: Int) {
+        low.append(0)
+        if !high.isEmpty { high.append(0) }
+        self[low.count - 1] = offset
+    }
+
+    /// Asks the processor to bring the offset of `slot` into the cache.
+    @inline(__always)
+    package func prefetchStart(of slot: Int) {
+        low.withUnsafeBufferPointer { low in
+            if let base = low.baseAddress { contacts_prefetch(base + slot) }
+        }
+    }
+
+    /// The bytes held.
+    package var byteCount: Int { low.capacity * 4 + high.capacity }
+}
