@@ -16,6 +16,7 @@ enum CommandLineTool {
         NormalizeCommand.self,
         SearchCommand.self,
         ServeCommand.self,
+        TokenCommand.self,
     ]
 
     static var usage: String {
