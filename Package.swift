@@ -19,6 +19,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPrefetch"),
         .systemLibrary(name: "CXXHashInline"),
         .target(name: "CUnicode", dependencies: ["CICU"]),
@@ -61,6 +64,18 @@ let package = Package(
         // JSON and the JSON-RPC service above the engine.
         .target(name: "ContactsJSON", dependencies: ["ContactsSupport", "ContactsModel"]),
         .target(name: "ContactsService", dependencies: ["ContactsCore", "ContactsJSON", "ContactsSupport"]),
+        // The HTTP transport of PROTOCOL §7: an HTTP/1.1 server (libmicrohttpd), bearer tokens
+        // (HS256 over libcrypto), Prometheus metrics, and the service front that joins them.
+        .target(name: "ContactsHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "ContactsAuth", dependencies: ["CCrypto", "ContactsJSON", "ContactsModel", "ContactsSupport"]),
+        .target(name: "ContactsMetrics", dependencies: ["ContactsSupport"]),
+        .target(
+            name: "ContactsHTTPService",
+            dependencies: [
+                "ContactsHTTP", "ContactsAuth", "ContactsMetrics", "ContactsService", "ContactsCore", "ContactsStore",
+                "ContactsJSON",
+                "ContactsSupport",
+            ]),
         // Inputs: vCard import and the fixture generator (outside the library products).
         .target(name: "ContactsVCard", dependencies: ["ContactsSupport", "ContactsModel"]),
         .target(
@@ -72,7 +87,7 @@ let package = Package(
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsVCard",
                 "ContactsFixtures", "ContactsSupport", "ContactsModel", "PhoneNumbers", "ContactsStore",
-                "ContactsPostgres",
+                "ContactsPostgres", "ContactsHTTPService", "ContactsAuth",
             ]),
         .executableTarget(
             name: "ContactsBenchmarks",
@@ -90,7 +105,8 @@ let package = Package(
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
                 "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite",
-                "ContactsPostgres", "PostgreSQLClient",
+                "ContactsPostgres", "PostgreSQLClient", "ContactsHTTP", "ContactsAuth", "ContactsMetrics",
+                "ContactsHTTPService",
             ],
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),

@@ -36,30 +36,54 @@ public struct JSONRPCServer: Sendable {
     /// The response to one request line (without its newline) from `caller`, or nil when
     /// none is due (a blank line or a notification).
     public func respond(toLine line: UnsafeBufferPointer<UInt8>, caller: RPCCaller = .trusted) -> JSONValue? {
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return nil }
-        guard line.count <= Self.maximumLineBytes else {
-            return Self.errorResponse(id: .null, RPCError(.invalidRequest, "request line longer than 16 MiB"))
+        switch Self.request(inLine: line) {
+        case .blank: nil
+        case .unreadable(let response): response
+        case .request(let request): respond(to: request, caller: caller)
         }
-        let request: JSONValue
+    }
+
+    /// What one request line (without its newline) holds, before anything is executed.
+    public enum LineRequest: Sendable {
+        /// Whitespace only: no response is due.
+        case blank
+        /// Too long or not JSON: the error response due (id null).
+        case unreadable(JSONValue)
+        /// A JSON value, for ``respond(to:caller:)``.
+        case request(JSONValue)
+    }
+
+    /// Reads one request line (without its newline): blank, unreadable (over 16 MiB or not
+    /// JSON, with the error response due), or a JSON value to answer.
+    ///
+    /// - Complexity: O(n) in the line's bytes.
+    public static func request(inLine line: UnsafeBufferPointer<UInt8>) -> LineRequest {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { return .blank }
+        guard line.count <= maximumLineBytes else {
+            return .unreadable(errorResponse(id: .null, RPCError(.invalidRequest, "request line longer than 16 MiB")))
+        }
         do {
-            request = try JSONParser.parse(line)
+            return .request(try JSONParser.parse(line))
         } catch {
-            if line.starts(with: Self.byteOrderMark) {
-                return Self.errorResponse(
-                    id: .null,
-                    RPCError(
-                        .parseError,
-                        "invalid JSON: the line starts with a UTF-8 byte order mark (EF BB BF); send the request without it"
-                    ))
+            if line.starts(with: byteOrderMark) {
+                return .unreadable(
+                    errorResponse(
+                        id: .null,
+                        RPCError(
+                            .parseError,
+                            "invalid JSON: the line starts with a UTF-8 byte order mark (EF BB BF); send the request without it"
+                        )))
             }
-            return Self.errorResponse(id: .null, RPCError(.parseError, "invalid JSON: \(error)"))
+            return .unreadable(errorResponse(id: .null, RPCError(.parseError, "invalid JSON: \(error)")))
         }
-        return respond(to: request, caller: caller)
     }
 
     /// The UTF-8 byte order mark: JSON text must not start with it (RFC 8259 §8.1), so a line
     /// that does gets a parse error that names it.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The names of every method this server answers (`getServerInfo` included), sorted by bytes.
+    public var methodNames: [String] { table.names }
 
     /// The response to a parsed request value from `caller`, or nil for a notification.
     ///

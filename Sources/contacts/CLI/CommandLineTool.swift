@@ -17,6 +17,7 @@ enum CommandLineTool {
         SearchCommand.self,
         ServeCommand.self,
         StoreCommand.self,
+        TokenCommand.self,
     ]
 
     static var usage: String {

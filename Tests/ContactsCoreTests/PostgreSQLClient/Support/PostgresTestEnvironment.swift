@@ -69,11 +69,11 @@ enum PostgresTestEnvironment {
         let cluster = scripts.appendingPathComponent("cluster.sh").path
         let directory = scratch + "/main"
         let started = try ChildProcess.run(cluster, ["start", directory])
-        guard started.status == 0 else {
+        guard started.termination.succeeded else {
             try? FileManager.default.removeItem(atPath: scratch)
             throw TestSetupError("could not start a PostgreSQL cluster (\(started.errors)): \(howToRun)")
         }
-        let url = started.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = String(decoding: started.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let port = url.split(separator: ":").last?.split(separator: "/").first.map(String.init) ?? ""
         let bin = (try? ChildProcess.output(cluster, ["bin"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         for (name, value) in [

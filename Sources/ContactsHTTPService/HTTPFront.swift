@@ -1,0 +1,262 @@
+import ContactsAuth
+import ContactsCore
+import ContactsHTTP
+import ContactsJSON
+import ContactsMetrics
+import ContactsService
+import ContactsSupport
+
+/// PROTOCOL §7 over an ``HTTPServer``: the routes, the transport errors in their order, who is
+/// calling, `Contacts-Position` and `Contacts-Min-Position` (§8), the operations endpoints and
+/// the metrics.
+///
+/// The front exists before the engine: it answers `/healthz` at once, and `/rpc` and
+/// `/readyz` 503 until ``engineLoaded(_:)``.
+///
+/// ```swift
+/// let front = try HTTPFront(configuration: configuration)
+/// let server = try front.startServer()        // listening; /rpc answers 503 meanwhile
+/// front.engineLoaded(try ContactsEngine(storePath: path))
+/// ```
+package final class HTTPFront: Sendable {
+    /// The engine and the JSON-RPC server over it, once loaded.
+    private struct Loaded: Sendable {
+        let engine: ContactsEngine
+        let server: JSONRPCServer
+    }
+
+    /// The configuration the front runs with.
+    package let configuration: HTTPServiceConfiguration
+    /// The metrics behind `/metrics`.
+    package let metrics: ServiceMetrics
+    private let loaded: ReadWriteLocked<Loaded?>
+    private let accessLog: AccessLog?
+
+    /// A front with no engine yet.
+    ///
+    /// - Throws: ``ContactsMetrics/MetricsError`` should the metrics not register (a bug).
+    package init(configuration: HTTPServiceConfiguration) throws {
+        let loaded = ReadWriteLocked<Loaded?>(nil)
+        self.configuration = configuration
+        self.loaded = loaded
+        metrics = try ServiceMetrics(statistics: { loaded.read { $0?.engine }?.statistics })
+        accessLog = configuration.accessLog ? AccessLog() : nil
+    }
+
+    /// Starts serving: the HTTP server is bound and answering when this returns.
+    ///
+    /// - Throws: ``ContactsHTTP/HTTPServerError`` when the address cannot be bound.
+    package func startServer() throws(HTTPServerError) -> HTTPServer {
+        try HTTPServer(
+            configuration: configuration.server, checkHead: { [self] in checkHead($0) },
+            finishResponse: { [self] in finishResponse($0, &$1) }, handle: { [self] in handle($0) })
+    }
+
+    /// Serves `engine` from now on (with the method table of ``ContactsMethods``).
+    package func engineLoaded(_ engine: ContactsEngine) {
+        let server = JSONRPCServer(methods: ContactsMethods.table(for: engine))
+        metrics.register(methods: server.methodNames)
+        loaded.write { $0 = Loaded(engine: engine, server: server) }
+    }
+
+    /// Whether the engine has loaded.
+    package var isReady: Bool { loaded.read { $0 != nil } }
+
+    // MARK: - The three steps of a request
+
+    /// Once the head is in: the transport errors that need no body, in §7's order (404, 405,
+    /// 401, 415); 413 follows from the server, 503 from ``handle(_:)`` once the body is in.
+    func checkHead(_ head: HTTPRequestHead) -> HTTPResponse? {
+        switch Route(head.path) {
+        case nil:
+            return TransportError.notFound
+        case .operations?:
+            return head.method == "GET" || head.method == "HEAD" ? nil : TransportError.operationsMethodNotAllowed
+        case .rpc?:
+            guard head.method == "POST" else { return TransportError.rpcMethodNotAllowed }
+            if case .refused(let refusal) = caller(of: head) { return refusal }
+            guard Self.isJSON(head.headers["Content-Type"]) else { return TransportError.unsupportedMediaType }
+            return nil
+        }
+    }
+
+    /// The whole request: `/rpc` through the JSON-RPC server, or an operations endpoint.
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        switch Route(request.head.path) {
+        case .rpc?: rpc(request)
+        case .operations(let endpoint)?: operations(endpoint)
+        case nil: TransportError.notFound
+        }
+    }
+
+    /// Every response for a parsed head, last: `Contacts-Position` on `/rpc` answers, the
+    /// transport refusals counted, and the access log.
+    func finishResponse(_ head: HTTPRequestHead, _ response: inout HTTPResponse) {
+        if Route(head.path) == .rpc {
+            let position = loaded.read { $0?.engine }?.position ?? 0
+            response.headers.add(name: "Contacts-Position", value: String(position))
+            if response.status != 200 && response.status != 204 { metrics.recordRefusal(status: response.status) }
+        }
+        accessLog?.write(head, response)
+    }
+
+    // MARK: - /rpc
+
+    private func rpc(_ request: HTTPRequest) -> HTTPResponse {
+        guard let loaded = loaded.read({ $0 }) else { return TransportError.loading }
+        let caller: RPCCaller
+        switch self.caller(of: request.head) {
+        case .caller(let verified): caller = verified
+        case .refused(let refusal): return refusal
+        }
+        let started = WallClock.monotonicNanoseconds()
+        var minimumPosition: Int64?
+        if let text = request.head.headers["Contacts-Min-Position"] {
+            guard let value = Int64(text.trimmingASCIISpaces) else { return TransportError.badMinimumPosition }
+            minimumPosition = value
+        }
+        let line = request.body.withUnsafeBufferPointer { JSONRPCServer.request(inLine: $0) }
+        var method = ServiceMetrics.otherMethod
+        let response: JSONValue?
+        switch line {
+        case .blank:
+            response = nil
+        case .unreadable(let error):
+            response = error
+        case .request(let value):
+            method = metrics.label(forMethod: value.objectValue?["method"]?.stringValue)
+            if let minimumPosition,
+                !loaded.engine.waitForPosition(
+                    minimumPosition, timeoutMilliseconds: configuration.minimumPositionWaitMilliseconds)
+            {
+                response = Self.positionNotReached(value, minimumPosition, engine: loaded.engine)
+            } else {
+                response = loaded.server.respond(to: value, caller: caller)
+            }
+        }
+        guard let response else {
+            metrics.record(
+                method: method, outcome: ServiceMetrics.notification,
+                nanoseconds: WallClock.monotonicNanoseconds() - started)
+            return HTTPResponse(status: 204)
+        }
+        var writer = JSONWriter(reserve: 256)
+        writer.write(response)
+        metrics.record(
+            method: method, outcome: Self.outcome(of: response), nanoseconds: WallClock.monotonicNanoseconds() - started
+        )
+        return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: writer.bytes)
+    }
+
+    /// The answer when the engine did not reach `position` in time: `unavailable` with
+    /// `data.position`, for the request's id; nil for a notification (not executed).
+    private static func positionNotReached(_ request: JSONValue, _ position: Int64, engine: ContactsEngine)
+        -> JSONValue?
+    {
+        let envelope = request.objectValue
+        if envelope != nil, envelope?["id"] == nil { return nil }
+        var id: JSONValue = .null
+        switch envelope?["id"] {
+        case .string(let value)?: id = .string(value)
+        case .number(let value)?: id = .number(value)
+        default: break
+        }
+        let reached = engine.position
+        return JSONRPCServer.errorResponse(
+            id: id,
+            RPCError(
+                .unavailable, "this engine has applied position \(reached), not yet \(position)", position: reached))
+    }
+
+    /// `ok`, or the error's reason.
+    private static func outcome(of response: JSONValue) -> String {
+        guard let object = response.objectValue else { return ServiceMetrics.otherMethod }
+        if object["result"] != nil { return ServiceMetrics.success }
+        return object["error"]?.objectValue?["data"]?.objectValue?["reason"]?.stringValue ?? "error"
+    }
+
+    private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+
+    // MARK: - Who is calling
+
+    /// Who a request's bearer token vouches for, or the answer refusing it.
+    private enum CallerCheck {
+        /// The token is good: the caller.
+        case caller(RPCCaller)
+        /// No good token: the 401 (or, when libcrypto failed, the 500).
+        case refused(HTTPResponse)
+    }
+
+    /// The caller a request's bearer token vouches for, or the 401 (or 500) refusing it.
+    private func caller(of head: HTTPRequestHead) -> CallerCheck {
+        let values = head.headers.values(for: "Authorization")
+        guard let value = values.first else {
+            return .refused(TransportError.unauthorized("missing bearer token", invalid: false))
+        }
+        guard values.count == 1 else {
+            return .refused(TransportError.unauthorized("more than one Authorization header", invalid: true))
+        }
+        guard let token = Self.bearerToken(in: value) else {
+            return .refused(TransportError.unauthorized("the Authorization scheme must be Bearer", invalid: true))
+        }
+        do {
+            let verified = try configuration.verifier.verify(token)
+            return .caller(verified.isService ? .service(subject: verified.subject) : .user(subject: verified.subject))
+        } catch .cryptoFailure {
+            return .refused(TransportError.tokenCheckFailed)
+        } catch {
+            return .refused(TransportError.unauthorized(error.description, invalid: true))
+        }
+    }
+
+    /// The token of an `Authorization: Bearer <token>` value (the scheme in any case,
+    /// RFC 7235), or nil for another scheme or an empty token.
+    static func bearerToken(in value: String) -> String? {
+        let bytes = Array(value.utf8)
+        let scheme = Array("bearer".utf8)
+        guard bytes.count > scheme.count, bytes[scheme.count] == UInt8(ascii: " "),
+            zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 })
+        else { return nil }
+        let token = String(decoding: bytes[(scheme.count + 1)...], as: UTF8.self).trimmingASCIISpaces
+        return token.isEmpty ? nil : token
+    }
+
+    /// Whether a `Content-Type` value is JSON: `application/json` or `application/<x>+json`,
+    /// in any case, with any parameters (`; charset=utf-8`).
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType =
+            contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
+            .map { String($0).trimmingASCIISpaces.lowercased() } ?? ""
+        return mediaType == "application/json"
+            || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    }
+
+    // MARK: - Operations
+
+    private func operations(_ endpoint: Route.Operation) -> HTTPResponse {
+        switch endpoint {
+        case .health:
+            return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Array(#"{"status":"ok"}"#.utf8))
+        case .readiness:
+            guard isReady else { return TransportError.loading }
+            return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Array(#"{"status":"ready"}"#.utf8))
+        case .metrics:
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": MetricsRegistry.contentType],
+                body: metrics.registry.expositionBytes())
+        }
+    }
+}
+
+extension String {
+    /// This string without leading and trailing ASCII spaces and tabs.
+    var trimmingASCIISpaces: String {
+        let bytes = Array(utf8)
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        if first == 0 && last == bytes.count - 1 { return self }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}
