@@ -6,9 +6,11 @@ FIXTURE ?= .build/fixtures/demo
 DEMO_CONTACTS ?= 200000
 DEMO_USERS ?= 20000
 QUICK ?=
+# Where `make install` puts the release `contacts` (in $(PREFIX)/bin); DESTDIR stages it.
+PREFIX ?= /usr/local
 APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev pkg-config
 
-.PHONY: setup build test lint demo bench docs format clean
+.PHONY: setup build test lint demo bench docs format clean install
 
 setup:
 	@./scripts/setup.sh $(APT_PACKAGES)
@@ -27,12 +29,21 @@ test: setup lint
 	$(SWIFT) test --skip-build
 	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter EngineConcurrencyTests
 	$(MAKE) bench QUICK=1
+	$(MAKE) install PREFIX=$(CURDIR)/.build/install-check
+	$(CURDIR)/.build/install-check/bin/contacts --version
 	$(MAKE) docs
 
 demo: setup
 	$(SWIFT) build -c release --product contacts
 	@test -f $(FIXTURE)/contacts.jsonl || .build/release/contacts generate --contacts $(DEMO_CONTACTS) --users $(DEMO_USERS) --seed 1 --out $(FIXTURE)
 	.build/release/contacts demo --fixture $(FIXTURE)
+
+# The installed binary finds the Swift runtime in the toolchain that built it (its RUNPATH).
+install: setup
+	$(SWIFT) build -c release --product contacts
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/contacts $(DESTDIR)$(PREFIX)/bin/contacts
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/contacts"
 
 bench: setup
 	$(SWIFT) build -c release --product ContactsBenchmarks

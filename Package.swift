@@ -34,13 +34,14 @@ let package = Package(
         // The domain's value types: contacts and ids.
         .target(name: "ContactsModel", dependencies: ["ContactsSupport", "CPrefetch"]),
         // Structures.
-        .target(name: "ContactsMatching", dependencies: ["ContactsSupport", "CPrefetch", "CXXHashInline"]),
+        .target(
+            name: "ContactsMatching", dependencies: ["ContactsSupport", "PhoneNumbers", "CPrefetch", "CXXHashInline"]),
         .target(name: "ContactsSocial", dependencies: ["ContactsSupport"]),
         .target(
             name: "ContactsSearch",
             dependencies: ["ContactsSupport", "ContactsModel", "CUnicode", "CBitmap", "CPostings", "CPrefetch"]),
         // The durable store: the `Store` protocol and its SQLite backend.
-        .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "CSQLite"]),
+        .target(name: "ContactsStore", dependencies: ["ContactsSupport", "ContactsModel", "PhoneNumbers", "CSQLite"]),
         // The facade: the engine, its typed API and domain errors.
         .target(
             name: "ContactsCore",

@@ -31,7 +31,7 @@ struct StoreMutationStream {
                 method: "registerUser",
                 params: Self.object([
                     ("userId", .string(user.userId)), ("phone", .string(user.phone)),
-                    ("region", .string(user.region)), ("displayName", .string(user.displayName)),
+                    ("region", .string(orNull: user.region)), ("displayName", .string(user.displayName)),
                 ]))
         }
 

@@ -27,7 +27,7 @@ extension ContactsEngine {
     func perform<Result>(_ decide: (EngineState) throws(ContactsError) -> Decision<Result>) throws(ContactsError)
         -> Result
     {
-        try writer.write { (_: inout Void) throws(ContactsError) -> Result in
+        try writer.write { (_: inout UInt8) throws(ContactsError) -> Result in
             guard let store else {
                 let decision = try state.read(decide)
                 if let change = decision.change {

@@ -1,3 +1,4 @@
+import ContactsMatching
 import ContactsStore
 import ContactsSupport
 
@@ -19,8 +20,10 @@ public final class ContactsEngine: Sendable {
     /// The engine's configuration.
     public let configuration: EngineConfiguration
     let state: ReadWriteLocked<EngineState>
-    /// Held by the one change under way: changes are decided and applied one at a time.
-    let writer = ReadWriteLocked(())
+    /// Held by the one change under way: changes are decided and applied one at a time. Its
+    /// value means nothing; it is not `Void` because a zero-sized value shares its address
+    /// with the lock's pointer, which ThreadSanitizer reports as a race on every change.
+    let writer = ReadWriteLocked<UInt8>(0)
     let store: (any Store)?
     /// Recent searches per user, most recent first; kept apart from the main state so that a
     /// search, a read, records its query without taking the exclusive lock.
@@ -74,7 +77,7 @@ public final class ContactsEngine: Sendable {
     /// and the user directory) rather than one ``registerUser(_:phone:region:displayName:at:)``
     /// each. For benchmarks and tests that need millions of users.
     ///
-    /// - Throws: ``LoadError`` when a number is not a directory number, or two users share
+    /// - Throws: ``LoadError`` when a number is not an E.164 number, or two users share
     ///   an id or a number.
     /// - Complexity: O(n log n) for n users.
     package convenience init(
@@ -84,8 +87,8 @@ public final class ContactsEngine: Sendable {
     {
         var loader = EngineLoader(phoneKeySeed: configuration.phoneKeySeed)
         for user in users {
-            guard PhoneNormalization.isDirectoryNumber(user.e164) else {
-                throw LoadError("user '\(user.userId)' has +\(user.e164), not a directory number")
+            guard E164Numbers.contains(user.e164) else {
+                throw LoadError("user '\(user.userId)' has +\(user.e164), not an E.164 number")
             }
             try loader.loadUser(user)
         }

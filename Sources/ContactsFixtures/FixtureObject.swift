@@ -10,11 +10,11 @@ package struct FixtureObject {
         self.object = object
     }
 
-    /// The string at `key`; absent, null or another type is an error.
+    /// The string at `key`; absent (`"key" is missing`), null or another type (`"key" must
+    /// be a string`) is an error.
     func string(_ key: String) throws(FixtureRecordError) -> String {
-        guard case .string(let value)? = object[key] else {
-            throw FixtureRecordError("\"\(key)\" must be a string")
-        }
+        guard let member = object[key] else { throw FixtureRecordError("\"\(key)\" is missing") }
+        guard case .string(let value) = member else { throw FixtureRecordError("\"\(key)\" must be a string") }
         return value
     }
 
@@ -36,9 +36,11 @@ package struct FixtureObject {
         return value
     }
 
-    /// The integer (a JSON number without fraction or exponent that fits in Int64) at `key`.
+    /// The integer (a JSON number without fraction or exponent that fits in Int64) at `key`;
+    /// absent (`"key" is missing`) or anything else is an error.
     func integer(_ key: String) throws(FixtureRecordError) -> Int64 {
-        guard case .number(let number)? = object[key], let value = number.int64Value else {
+        guard let member = object[key] else { throw FixtureRecordError("\"\(key)\" is missing") }
+        guard case .number(let number) = member, let value = number.int64Value else {
             throw FixtureRecordError("\"\(key)\" must be an integer")
         }
         return value

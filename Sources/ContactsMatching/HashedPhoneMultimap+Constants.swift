@@ -12,9 +12,9 @@ extension HashedPhoneMultimap {
         /// `deltaShare` entries of the base.
         ///
         /// The merge copies 12 bytes per base entry; spread over `base / 64` changes that is
-        /// about 64 entry copies (well under a microsecond) per change, while the delta, at 33
-        /// to 65 bytes per pending pair (16-byte slots in a table a quarter to half full, and a
-        /// byte of filter), stays under 1 byte per base entry at its fullest.
+        /// about 64 entry copies per change, while the delta, at 33 to 65 bytes per pending
+        /// pair (16-byte slots in a table a quarter to half full, and a byte of filter), stays
+        /// under 1 byte per base entry at its fullest.
         package static let deltaShare = 64
 
         /// The delta share of the reverse side of ``UploadIndex``: every upload changes about
@@ -22,11 +22,11 @@ extension HashedPhoneMultimap {
         /// each moves the whole base (in its buffer while it has room, see ``mergesOfSpare``).
         ///
         /// At one pending pair per 16 base entries a merge copies about 16 entries per change
-        /// instead of 64: in a profile of 1,000-contact uploads at 1M users, the merges' copying
-        /// fell from about 17% of an upload to 8%. The delta then peaks at 2 to 4 bytes per
-        /// base entry, on top of the base's 12. The phone table, changed one registration at a time
-        /// and held to 16 bytes an entry, keeps ``deltaShare``.
-        package static let uploadDeltaShare = 16
+        /// instead of 64, which halves the share of an upload spent copying. The delta then
+        /// peaks at 2 to 4 bytes per base entry, on top of the base's 12. The phone table,
+        /// changed one registration at a time and held to 16 bytes an entry, keeps
+        /// ``deltaShare``.
+        static let uploadDeltaShare = 16
 
         /// When a merge needs a new buffer for the base, it leaves room for this many more
         /// merges' worth of new entries (each at most ``HashedPhoneMultimap/mergeThreshold``
@@ -34,23 +34,20 @@ extension HashedPhoneMultimap {
         /// fresh pages; the room costs at most 4 × 12 / `deltaShare` bytes an entry: 3 on the
         /// reverse side of uploads, 0.75 on the phone table.
         ///
-        /// The copies onto fresh pages were the largest source of page faults in the
-        /// benchmark's 1,000-contact uploads at 1M users (each a microsecond and a half on the
-        /// machines here): with room for two merges, 4,246 of the 5,877 faults of 160 uploads;
-        /// with room for four, 1,976 of 4,236.
+        /// Copies onto fresh pages were the largest source of page faults of uploads (each
+        /// fresh page is zeroed by the kernel on first touch); room for four merges keeps most
+        /// merges in the buffer they have.
         package static let mergesOfSpare = 4
 
         /// Bits of the delta's filter per pending pair at the merge threshold: at 8, about
         /// one lookup of an unchanged number in 8 still probes the delta's dictionary.
-        package static let pendingFilterBitsPerNumber = 8
+        static let pendingFilterBitsPerNumber = 8
 
         /// The average bucket a fresh directory aims at (between this and twice this).
         ///
         /// Large enough that the directory stays small (4 bytes a bucket: 256 KiB at 10 million
-        /// entries, 0.03 bytes an entry) and so in cache, which measured faster than smaller
-        /// buckets (32: 325 ns a probe at 10 million under load, 64: 280, 128: 255, 256: 270,
-        /// with an earlier, slower probe; with the current one, 64 buckets and a window of 4
-        /// were no faster in alternating runs); small enough that the interpolation inside a
+        /// entries, 0.03 bytes an entry) and so in cache, which the probe needs more than short
+        /// buckets (smaller targets were slower); small enough that the interpolation inside a
         /// bucket lands within a few entries (about sqrt(k / 6) for k entries: 5 to 6), one or
         /// two cache lines.
         package static let targetAverageBucket = 128
@@ -60,19 +57,19 @@ extension HashedPhoneMultimap {
         /// misses overlap. In a fresh bucket of 128 to 256 entries the guess is off by about 5
         /// entries, so the answer is inside the window about nine times in ten; outside, the
         /// probe gallops on from the window's edge.
-        package static let probeWindow = 8
+        static let probeWindow = 8
 
         /// How many probes ahead a batch prefetches a probe's window (see
         /// ``HashedPhoneMultimap/Base/firstPayloads(ofWords:inBuckets:)``): 8 windows of 17
         /// entries are about 40 cache lines in flight, enough to keep a core's line fill
         /// buffers (10 to 16) busy while the probe in hand is searched.
-        package static let probeLookahead = 8
+        static let probeLookahead = 8
 
         /// How many pairs ahead a batch of changes prefetches a pair's delta slot (see
         /// ``HashedPhoneMultimap/insert(_:forEach:)``): a delta of a few hundred kilobytes to a
         /// few megabytes misses the closer caches on most slots, and recording a pair (a hash, a
         /// directory read, a slot written) is short, so eight misses are kept in flight.
-        package static let recordLookahead = 8
+        static let recordLookahead = 8
 
         /// The directory is rebuilt (all keys hashed again) when the average bucket leaves
         /// `minimumAverageBucket ... maximumAverageBucket` entries.
@@ -82,12 +79,12 @@ extension HashedPhoneMultimap {
         /// entry, at 1,024 an interpolation misses by about 13 entries, three cache lines.
         package static let minimumAverageBucket = 32
         /// See ``minimumAverageBucket``.
-        package static let maximumAverageBucket = 1024
+        static let maximumAverageBucket = 1024
 
         /// Buckets of at most this many entries are sorted by insertion while building (stable,
         /// no allocation); longer ones by sorting (word, input position) pairs, which keeps
         /// equal words in input order at O(k log k).
-        package static let insertionSortCutoff = 32
+        static let insertionSortCutoff = 32
 
         /// The most entries a table holds: directory offsets are `UInt32`.
         package static let maximumCount = Int(UInt32.max)

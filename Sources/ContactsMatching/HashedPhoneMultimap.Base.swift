@@ -13,9 +13,10 @@ extension HashedPhoneMultimap {
     /// One (number, payload) entry: 12 bytes, so that a probe reads the number and the
     /// payload from one cache line.
     ///
-    /// The 64-bit ``word`` holds the number in its low 50 bits (an E.164 number has at most 15
-    /// digits, below 2^50) and 14 bits of the number's key in its top bits (see
-    /// ``Base``); it is split in two `UInt32` halves to keep the entry at 12 bytes.
+    /// The 64-bit ``word`` holds the number in its low 50 bits (every number of up to 15
+    /// digits, E.164's own limit, and the 16-digit ones up to ``Base/largestNumber``; longer
+    /// ones are ``HashedPhoneMultimap/LongNumbers``) and 14 bits of the number's key in its top
+    /// bits (see ``Base``); it is split in two `UInt32` halves to keep the entry at 12 bytes.
     @usableFromInline
     package struct Entry: Equatable, Sendable, BitwiseCopyable {
         private var low: UInt32
@@ -54,8 +55,10 @@ extension HashedPhoneMultimap {
     /// exact; under colliding keys the gallop degrades to a binary search, never a wrong
     /// answer. An entry costs 12 bytes and the directory at most 0.125 more (0.03 fresh).
     ///
-    /// Every unsafe read of a lookup goes through ``withUnsafeParts(_:)``; builds and merges,
-    /// which write as they read, take the buffers they change directly.
+    /// Every unsafe read goes through ``withUnsafeParts(_:)`` and every unsafe write through
+    /// ``withUnsafeMutableParts(_:)``, whose views check bounds in debug builds; the two
+    /// operations that write (a build and a merge) check the invariants in debug builds once
+    /// they are done (a merge shifts the directory before it moves the entries).
     package struct Base: Sendable, Equatable {
         private typealias Constants = HashedPhoneMultimap.Constants
         /// The low bits of a word that hold the number.
@@ -64,6 +67,10 @@ extension HashedPhoneMultimap {
         static let numberMask: UInt64 = (1 << numberBits) - 1
         /// The fingerprint bits above the number.
         static let fingerprintBits: UInt64 = 64 - numberBits
+        /// The largest number an entry holds: one below ``numberMask``, so that no word is all
+        /// ones and a search for the word after one (``entries(ofWord:inBucket:)``) cannot
+        /// overflow.
+        static let largestNumber: UInt64 = numberMask - 1
 
         /// How many top bits of a key choose its bucket (0: a single bucket).
         package private(set) var directoryBits: Int
@@ -105,13 +112,25 @@ extension HashedPhoneMultimap {
             return (bucket, fingerprint &<< numberBits | number)
         }
 
-        /// The one funnel to the unsafe views of the directory and the entries.
+        /// The one funnel to the unsafe views of the directory and the entries, for reading.
         @inline(__always)
         func withUnsafeParts<R>(
             _ body: (_ directory: UnsafeBufferPointer<UInt32>, _ entries: UnsafeBufferPointer<Entry>) -> R
         ) -> R {
             directory.withUnsafeBufferPointer { directory in
                 entries.withUnsafeBufferPointer { entries in
+                    body(directory, entries)
+                }
+            }
+        }
+
+        /// The one funnel to mutable views of the directory and the entries.
+        @inline(__always)
+        mutating func withUnsafeMutableParts<R>(
+            _ body: (_ directory: UnsafeMutableBufferPointer<UInt32>, _ entries: UnsafeMutableBufferPointer<Entry>) -> R
+        ) -> R {
+            directory.withUnsafeMutableBufferPointer { directory in
+                entries.withUnsafeMutableBufferPointer { entries in
                     body(directory, entries)
                 }
             }
@@ -186,7 +205,7 @@ extension HashedPhoneMultimap {
                 let first = Self.lowerBound(
                     of: word, in: entries, range,
                     Self.window(of: word, in: entries, range, from: Self.guess(for: word, in: range)))
-                // Numbers stay below 2^50 - 1, so `word + 1` cannot overflow.
+                // Numbers stay below `numberMask`, so `word + 1` cannot overflow.
                 let rest = first..<range.upperBound
                 let end = Self.lowerBound(
                     of: word + 1, in: entries, rest, Self.window(of: word + 1, in: entries, rest, from: first))
@@ -247,10 +266,8 @@ extension HashedPhoneMultimap {
         /// 1 when `a < b`, else 0, as a flag (`setb`, or `cmp` and `adc` in the loop), not a
         /// branch. Written `a < b ? 1 : 0`, the compiler turns a comparison fed by a load into
         /// a branch, which mispredicts at the window's crossing and throws away the reads issued
-        /// after it; computed from bits instead, it took 12 instructions an entry, and with 17
-        /// entries waiting on one cache miss the next probe's reads could not start (in a C model
-        /// of the probe, 218 ns a random probe at 10 million entries, against 140 ns with the
-        /// flag).
+        /// after it; computed from bits instead, it takes a dozen instructions an entry, and
+        /// with 17 entries waiting on one cache miss the next probe's reads could not start.
         @inline(__always)
         private static func isBelow(_ a: UInt64, _ b: UInt64) -> Int {
             Int(truncatingIfNeeded: unsafeBitCast(a < b, to: UInt8.self))
@@ -305,15 +322,7 @@ extension HashedPhoneMultimap {
             } else {
                 return window.first &+ window.below
             }
-            while low < high {
-                let middle = low + (high - low) / 2
-                if entries[middle].word < word {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            return low
+            return SortedArraySearch.partitionPoint(in: low..<high) { entries[$0].word < word }
         }
 
         /// The bytes held, counted by capacity.
@@ -381,7 +390,7 @@ extension HashedPhoneMultimap.Base {
 
         // Pass 2: a stable scatter into bucket order (every position is written once).
         var cursors = starts
-        var entries = HugePages.array(count: count) {
+        let entries = HugePages.array(count: count) {
             (entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
             cursors.withUnsafeMutableBufferPointer { cursors in
                 for index in 0..<count {
@@ -396,24 +405,27 @@ extension HashedPhoneMultimap.Base {
         words = []
 
         // Pass 3: order each bucket by word, settle repeated numbers, close the gaps.
-        var directory = [UInt32](repeating: 0, count: bucketCount + 1)
-        var written = 0
-        entries.withUnsafeMutableBufferPointer { entries in
+        var base = Self(
+            directoryBits: bits, directory: [UInt32](repeating: 0, count: bucketCount + 1), entries: consume entries)
+        let written = base.withUnsafeMutableParts { directory, entries in
+            var written = 0
             for bucket in 0..<bucketCount {
                 directory[bucket] = UInt32(truncatingIfNeeded: written)
                 let range = Int(starts[bucket])..<Int(starts[bucket + 1])
                 sortStably(entries, range)
                 written = compact(entries, range, to: written, duplicates: duplicates)
             }
+            directory[bucketCount] = UInt32(truncatingIfNeeded: written)
+            return written
         }
-        directory[bucketCount] = UInt32(truncatingIfNeeded: written)
         if written < count {
-            entries.removeLast(count - written)
+            base.entries.removeLast(count - written)
             if !directoryFits(bits: bits, count: written) {
-                return rebuilt(entries, hasher: hasher)
+                return rebuilt(base.entries, hasher: hasher)
             }
         }
-        return Self(directoryBits: bits, directory: directory, entries: entries)
+        base._checkInvariants(hasher: hasher)
+        return base
     }
 
     /// A fresh base of `entries` (distinct, in any order), every key hashed again: for a
@@ -489,10 +501,10 @@ extension HashedPhoneMultimap.Base {
     ///
     /// When the entries' buffer is not shared and has room, the changes are applied in it:
     /// removals close their gaps front to back, then insertions open theirs back to front.
-    /// Otherwise the entries are copied into a new buffer with room for `spare` more. A new
+    /// Otherwise the entries are copied into a new buffer with room for `spare` more (a new
     /// buffer of megabytes comes from the kernel as fresh pages, which it zeroes on first
-    /// touch: that was 40% of a merge's time on the reverse side of uploads. The merge's own
-    /// lists are written over the changes in `scratch` (see ``HashedPhoneMultimap/MergeScratch``).
+    /// touch, so merges in place are much cheaper). The merge's own lists are written over the
+    /// changes in `scratch` (see ``HashedPhoneMultimap/MergeScratch``).
     ///
     /// - Parameter scratch: the changes, ascending by (bucket, word, payload) and distinct,
     ///   buckets and words from this base's directory; overwritten.
@@ -502,12 +514,12 @@ extension HashedPhoneMultimap.Base {
     mutating func merge(
         _ scratch: HashedPhoneMultimap.MergeScratch, changeCount: Int, spare: Int, hasher: PhoneKeyFunction
     ) {
+        defer { _checkInvariants(hasher: hasher) }
         let (placedCount, mergedCount) = place(scratch, changeCount: changeCount)
         if entries.capacity >= mergedCount && !entries.isEmpty {
-            Self.apply(scratch, placedCount: placedCount, inPlace: &entries, mergedCount: mergedCount)
+            applyInPlace(scratch, placedCount: placedCount, mergedCount: mergedCount)
         } else {
-            entries = Self.applying(
-                scratch, placedCount: placedCount, copying: entries, mergedCount: mergedCount, spare: spare)
+            entries = applying(scratch, placedCount: placedCount, mergedCount: mergedCount, spare: spare)
         }
         if !Self.directoryFits(bits: directoryBits, count: mergedCount) {
             self = Self.rebuilt(entries, hasher: hasher)
@@ -528,69 +540,66 @@ extension HashedPhoneMultimap.Base {
         let bucketCount = self.bucketCount
         var placedCount = 0
         var shift = 0
-        entries.withUnsafeBufferPointer { entries in
-            directory.withUnsafeMutableBufferPointer { directory in
-                var cursor = 0
-                // Buckets below `nextBucket` have been shifted; `range` is the current bucket's,
-                // as it was before any shift.
-                var nextBucket = 0
-                var range = 0..<0
-                for index in 0..<changeCount {
-                    let change = scratch[index, as: HashedPhoneMultimap.Change.self]
-                    if change.bucket >= nextBucket {
-                        let start = Int(directory[change.bucket])
-                        while nextBucket <= change.bucket {
-                            directory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
-                            nextBucket += 1
-                        }
-                        range = start..<Int(directory[change.bucket + 1])
+        withUnsafeMutableParts { directory, entries in
+            var cursor = 0
+            // Buckets below `nextBucket` have been shifted; `range` is the current bucket's,
+            // as it was before any shift.
+            var nextBucket = 0
+            var range = 0..<0
+            for index in 0..<changeCount {
+                let change = scratch[index, as: HashedPhoneMultimap.Change.self]
+                if change.bucket >= nextBucket {
+                    let start = Int(directory[change.bucket])
+                    while nextBucket <= change.bucket {
+                        directory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
+                        nextBucket += 1
                     }
-                    var position = max(cursor, range.lowerBound)
-                    while position < range.upperBound {
-                        let word = entries[position].word
-                        guard word < change.word || (word == change.word && entries[position].payload < change.payload)
-                        else { break }
-                        position += 1
-                    }
-                    cursor = position
-                    let isHeld =
-                        position < range.upperBound && entries[position].word == change.word
-                        && entries[position].payload == change.payload
-                    guard change.held != isHeld else { continue }
-                    scratch[placedCount, as: HashedPhoneMultimap.Placement.self] =
-                        change.held
-                        ? HashedPhoneMultimap.Placement(
-                            inserting: HashedPhoneMultimap.Entry(word: change.word, payload: change.payload),
-                            before: position)
-                        : HashedPhoneMultimap.Placement(removingAt: position)
-                    placedCount += 1
-                    shift += change.held ? 1 : -1
+                    range = start..<Int(directory[change.bucket + 1])
                 }
-                while nextBucket <= bucketCount {
-                    directory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
-                    nextBucket += 1
+                var position = max(cursor, range.lowerBound)
+                while position < range.upperBound {
+                    let word = entries[position].word
+                    guard word < change.word || (word == change.word && entries[position].payload < change.payload)
+                    else { break }
+                    position += 1
                 }
+                cursor = position
+                let isHeld =
+                    position < range.upperBound && entries[position].word == change.word
+                    && entries[position].payload == change.payload
+                guard change.held != isHeld else { continue }
+                scratch[placedCount, as: HashedPhoneMultimap.Placement.self] =
+                    change.held
+                    ? HashedPhoneMultimap.Placement(
+                        inserting: HashedPhoneMultimap.Entry(word: change.word, payload: change.payload),
+                        before: position)
+                    : HashedPhoneMultimap.Placement(removingAt: position)
+                placedCount += 1
+                shift += change.held ? 1 : -1
+            }
+            while nextBucket <= bucketCount {
+                directory[nextBucket] = UInt32(truncatingIfNeeded: Int(directory[nextBucket]) + shift)
+                nextBucket += 1
             }
         }
         return (placedCount, count + shift)
     }
 
-    /// Applies the first `placedCount` placements of `scratch` to `entries` within its capacity
-    /// (copied first only if shared); the insertions left once the removals are done are
-    /// written over the placements.
-    private static func apply(
-        _ scratch: HashedPhoneMultimap.MergeScratch, placedCount: Int,
-        inPlace entries: inout [HashedPhoneMultimap.Entry],
-        mergedCount: Int
+    /// Applies the first `placedCount` placements of `scratch` to the entries within their
+    /// buffer's capacity (copied first only if shared); the insertions left once the removals
+    /// are done are written over the placements.
+    private mutating func applyInPlace(
+        _ scratch: HashedPhoneMultimap.MergeScratch, placedCount: Int, mergedCount: Int
     ) {
         let count = entries.count
         if mergedCount > count, let last = entries.last {
             entries.append(contentsOf: repeatElement(last, count: mergedCount - count))
         }
-        entries.withUnsafeMutableBufferPointer { buffer in
+        withUnsafeMutableParts { _, buffer in
             guard let base = buffer.baseAddress else { return }
             func move(_ from: Int, _ to: Int, _ length: Int) {
                 guard length > 0, from != to else { return }
+                assert(min(from, to) >= 0 && max(from, to) + length <= buffer.count, "a move within the entries")
                 UnsafeMutableRawPointer(base + to).copyMemory(
                     from: base + from, byteCount: length * MemoryLayout<HashedPhoneMultimap.Entry>.stride)
             }
@@ -617,8 +626,9 @@ extension HashedPhoneMultimap.Base {
             for rank in stride(from: insertionCount - 1, through: 0, by: -1) {
                 let insertion = scratch[rank, as: HashedPhoneMultimap.Placement.self]
                 let position = insertion.position
+                guard let entry = insertion.entry else { preconditionFailure("an insertion") }
                 move(position, position + rank + 1, end - position)
-                buffer[position + rank] = insertion.entry!
+                buffer[position + rank] = entry
                 end = position
             }
         }
@@ -627,15 +637,14 @@ extension HashedPhoneMultimap.Base {
         }
     }
 
-    /// `entries` with the first `placedCount` placements of `scratch` applied, in a new buffer
-    /// with room for `spare` more entries.
-    private static func applying(
-        _ scratch: HashedPhoneMultimap.MergeScratch, placedCount: Int, copying entries: [HashedPhoneMultimap.Entry],
-        mergedCount: Int, spare: Int
+    /// The entries with the first `placedCount` placements of `scratch` applied, in a new
+    /// buffer with room for `spare` more entries.
+    private func applying(
+        _ scratch: HashedPhoneMultimap.MergeScratch, placedCount: Int, mergedCount: Int, spare: Int
     ) -> [HashedPhoneMultimap.Entry] {
         HugePages.array(count: mergedCount, capacity: mergedCount + spare) {
             (merged: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
-            entries.withUnsafeBufferPointer { entries in
+            withUnsafeParts { _, entries in
                 var copied = 0
                 var written = 0
                 func copy(upTo end: Int) {
@@ -664,7 +673,9 @@ extension HashedPhoneMultimap.Base {
     /// bucket and fingerprint (the number hashed again) for up to 1,024 entries spread over
     /// the base, so that checking after every merge stays cheap. A no-op unless built for
     /// debugging.
-    func checkInvariants(hasher: PhoneKeyFunction) {
+    ///
+    /// - Complexity: O(n) for n entries, plus at most 1,024 hashes, in debug builds.
+    func _checkInvariants(hasher: PhoneKeyFunction) {
         #if DEBUG
             precondition(directory.count == bucketCount + 1, "directory size")
             precondition(directory.first == 0 && Int(directory[bucketCount]) == count, "directory ends")
@@ -674,7 +685,7 @@ extension HashedPhoneMultimap.Base {
                 precondition(range.lowerBound <= range.upperBound, "directory order")
                 for position in range {
                     let entry = entries[position]
-                    precondition(E164Numbers.contains(entry.number), "number range")
+                    precondition(entry.number != 0 && entry.number <= Self.largestNumber, "number range")
                     if position % hashEvery == 0 {
                         let expected = locate(entry.number, key: hasher.key(for: entry.number))
                         precondition(expected == (bucket, entry.word), "bucket and fingerprint")

@@ -8,9 +8,8 @@ extension HashedPhoneMultimap {
     /// the new list at or before record `i` of the old one, in a table that is at least twice
     /// as long as the delta's pairs. A merge thus allocates nothing but, when the base lacks
     /// room, the base's new buffer: buffers of a merge's own, a few hundred kilobytes each at
-    /// 1M users, came from the kernel as fresh pages it zeroed on first touch (in the
-    /// benchmark's 160 uploads of 1,000 contacts at 1M users, 7,628 page faults before, 5,877
-    /// after).
+    /// 1M users, would come from the kernel as fresh pages, zeroed on first touch (page
+    /// faults).
     ///
     /// Every record type is 16 bytes of plain data, the size of a delta's slot; a record is
     /// read as the type its list holds.

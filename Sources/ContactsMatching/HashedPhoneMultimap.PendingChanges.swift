@@ -101,7 +101,7 @@ extension HashedPhoneMultimap {
             var held: [UInt32] = []
             var dropped: [UInt32] = []
             var found = false
-            slots.withUnsafeBufferPointer { slots in
+            withSlots { slots in
                 var index = Self.home(of: Self.keyHigh(key), in: slots.count)
                 while slots[index].word != 0 {
                     let slot = slots[index]
@@ -171,7 +171,7 @@ extension HashedPhoneMultimap {
         /// key is `key` would be recorded first.
         @inline(__always)
         func prefetchSlot(ofKey key: UInt64) {
-            slots.withUnsafeBufferPointer { slots in
+            withSlots { slots in
                 guard let base = slots.baseAddress else { return }
                 contacts_prefetch(base + Self.home(of: Self.keyHigh(key), in: slots.count))
             }
@@ -213,7 +213,10 @@ extension HashedPhoneMultimap {
         mutating func drainSorted(bucketBits: Int, _ merge: (_ scratch: MergeScratch, _ count: Int) -> Void) {
             precondition((0...31).contains(bucketBits), "a directory of at most 2^31 buckets")
             let pairCount = count
-            slots.withUnsafeMutableBufferPointer { slots in
+            // Empty once the slots are zeroed, at the end of the funnel (which checks).
+            count = 0
+            filter.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            withUnsafeMutableSlots { slots in
                 let scratch = MergeScratch(UnsafeMutableRawBufferPointer(slots))
                 // The bucket is the key's top `bucketBits` bits (see ``Base/locate(_:key:bits:)``).
                 let bucketShift = UInt32(31 - bucketBits)
@@ -249,8 +252,47 @@ extension HashedPhoneMultimap {
                 merge(scratch, written)
                 slots.update(repeating: Slot(word: 0, payload: 0, keyHighAndState: 0))
             }
-            filter.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            count = 0
+        }
+
+        /// The one funnel to an unsafe view of the slots, for reading; its subscripts check
+        /// bounds in debug builds.
+        @inline(__always)
+        private func withSlots<R>(_ body: (UnsafeBufferPointer<Slot>) -> R) -> R {
+            slots.withUnsafeBufferPointer(body)
+        }
+
+        /// The one funnel to a mutable unsafe view of the slots (single slots are written
+        /// through the array); the invariants are checked once `body` is done, in debug builds.
+        @inline(__always)
+        private mutating func withUnsafeMutableSlots<R>(_ body: (UnsafeMutableBufferPointer<Slot>) -> R) -> R {
+            defer { _checkInvariants() }
+            return slots.withUnsafeMutableBufferPointer { body($0) }
+        }
+
+        /// Traps when the table is broken: a size that is not a power of two of at least
+        /// ``initialSlotCount`` slots, more than half of them used, a used count that is not
+        /// ``count``, a pair recorded twice, or a pair that a probe from its home would not
+        /// reach (an empty slot between). A no-op unless built for debugging.
+        ///
+        /// - Complexity: O(n) for n slots, in debug builds.
+        func _checkInvariants() {
+            #if DEBUG
+                precondition(slots.count >= Self.initialSlotCount && slots.count & (slots.count - 1) == 0, "table size")
+                precondition(filter.count.nonzeroBitCount == 1 && filterMask == UInt64(64 * filter.count - 1), "filter")
+                var used = 0
+                var seen = Set<[UInt64]>()
+                for index in slots.indices where slots[index].word != 0 {
+                    let slot = slots[index]
+                    used += 1
+                    precondition(seen.insert([slot.word, UInt64(slot.payload)]).inserted, "a pair recorded twice")
+                    var probe = Self.home(of: slot.keyHigh, in: slots.count)
+                    while probe != index {
+                        precondition(slots[probe].word != 0, "a pair past an empty slot")
+                        probe = (probe + 1) & (slots.count - 1)
+                    }
+                }
+                precondition(used == count && 2 * used <= slots.count, "used slots")
+            #endif
         }
 
         /// Bits 33 to 63 of `key`, in the low 31 bits.

@@ -19,11 +19,15 @@ import ContactsSupport
 /// Changes go to a small delta, merged into the sorted base by the change that fills it (LSM
 /// style); lookups see both at once.
 ///
-/// Memory: 12 bytes per registered number (the number and 14 bits of its key in 8 bytes, the
-/// user index in 4) plus a directory of 0.03 to 0.125 bytes (12.03 in all at 1 and 10 million
-/// after a build); the delta adds 33 to 65 bytes per (number, user) pair changed since the
-/// last merge (one for a new registration, two for a number passing to another user), at most
-/// one per 64 entries.
+/// Numbers run up to `PhoneNumber.largestE164` (19 digits: every number libphonenumber calls
+/// possible).
+///
+/// Memory: 12 bytes per registered number of up to 15 digits (the number and 14 bits of its
+/// key in 8 bytes, the user index in 4) plus a directory of 0.03 to 0.125 bytes; the delta
+/// adds 33 to 65 bytes per (number, user) pair changed since the last merge (one for a new
+/// registration, two for a number passing to another user), at most one per 64 entries. The
+/// rare numbers past 50 bits (16 to 19 digits) take a dictionary slot and a small array each
+/// instead (``HashedPhoneMultimap/LongNumbers``).
 ///
 /// - Note: Hashing here buys speed and compactness, not secrecy: the space of phone numbers is
 ///   small enough to enumerate.

@@ -1,6 +1,8 @@
+import PhoneNumbers
+
 /// Why a matching structure refused a change; a refused change leaves the structure as it was.
 package enum MatchingError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The number is not an E.164 number held as an integer (1 to 15 digits, not zero).
+    /// The number is not an E.164 number held as an integer (1 to 19 digits, not zero).
     case numberOutOfRange(UInt64)
     /// A bulk build was given parallel arrays of different lengths.
     case countMismatch(expected: Int, actual: Int)
@@ -11,7 +13,7 @@ package enum MatchingError: Error, Equatable, Sendable, CustomStringConvertible 
     package var description: String {
         switch self {
         case .numberOutOfRange(let number):
-            "phone number \(number) is not an E.164 number (1 to 15 digits, not zero)"
+            "phone number \(number) is not an E.164 number (1 to \(PhoneNumber.maximumDigitCount) digits, not zero)"
         case .countMismatch(let expected, let actual):
             "bulk build arrays differ in length: \(expected) numbers but \(actual) values"
         case .capacityExceeded(let limit):
@@ -20,16 +22,15 @@ package enum MatchingError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-/// The range of E.164 numbers as integers: all the digits after `+`, at most 15 of them.
+/// The range of E.164 numbers as integers: all the digits after `+`, up to
+/// ``PhoneNumbers/PhoneNumber/largestE164`` (every number libphonenumber calls possible).
 ///
 /// A country calling code never starts with 0, so the integer loses no leading digit.
 package enum E164Numbers {
-    /// The largest E.164 number: fifteen nines.
-    package static let largest: UInt64 = 999_999_999_999_999
-
-    /// Whether `number` can be an E.164 number.
+    /// Whether `number` can be an E.164 number: 1 ... `PhoneNumber.largestE164`.
+    @inline(__always)
     package static func contains(_ number: UInt64) -> Bool {
-        number != 0 && number <= largest
+        number != 0 && number <= PhoneNumber.largestE164
     }
 
     /// Throws ``MatchingError/numberOutOfRange(_:)`` unless `number` can be an E.164 number.

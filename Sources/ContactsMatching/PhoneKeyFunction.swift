@@ -7,9 +7,8 @@ import ContactsSupport
 /// A call through `any PhoneKeyHasher` projects the existential box and calls indirectly; an
 /// enum of the two cases was copied on every call. Either costs a few dozen instructions per
 /// probe, enough to keep the next independent probe's reads from starting while this one waits
-/// for memory: random single probes of a 10-million-entry table measured 140 to 153 ns that
-/// way against 121 to 133 ns direct.
-package struct PhoneKeyFunction: Sendable {
+/// for memory.
+struct PhoneKeyFunction: Sendable {
     /// Whether the function is the production hasher, called directly with ``seed``.
     private let isXXH3: Bool
     /// The XXH3 seed when ``isXXH3``.
@@ -19,7 +18,7 @@ package struct PhoneKeyFunction: Sendable {
     private let hasher: any PhoneKeyHasher
 
     /// `hasher`, held by its seed when it is the production hasher.
-    package init(_ hasher: some PhoneKeyHasher) {
+    init(_ hasher: some PhoneKeyHasher) {
         if let xxh3 = hasher as? XXH3PhoneKeyHasher {
             (isXXH3, seed, self.hasher) = (true, xxh3.seed, xxh3)
         } else {
@@ -29,7 +28,7 @@ package struct PhoneKeyFunction: Sendable {
 
     /// The key of `number` under the held function.
     @inline(__always)
-    package func key(for number: UInt64) -> UInt64 {
+    func key(for number: UInt64) -> UInt64 {
         isXXH3 ? XXH3PhoneKeyHasher(seed: seed).key(for: number) : hasher.key(for: number)
     }
 }

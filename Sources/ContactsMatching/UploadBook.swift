@@ -96,6 +96,22 @@ package struct UploadBook: Sendable, Equatable {
         contacts.append(pair.contact)
     }
 
+    /// Traps when the pairs are not parallel, not E.164 numbers, or not strictly ascending by
+    /// (number, contact). A no-op unless built for debugging.
+    ///
+    /// - Complexity: O(p) for p pairs, in debug builds.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(numbers.count == contacts.count, "parallel pairs")
+            precondition(numbers.allSatisfy(E164Numbers.contains), "book numbers")
+            for position in numbers.indices.dropFirst() {
+                precondition(
+                    (numbers[position - 1], contacts[position - 1]) < (numbers[position], contacts[position]),
+                    "book order")
+            }
+        #endif
+    }
+
     /// The bytes held, counted by capacity.
     var storageBytes: Int {
         numbers.capacity * MemoryLayout<UInt64>.stride + contacts.capacity * MemoryLayout<UInt32>.stride

@@ -216,6 +216,29 @@ package struct UploadIndex: Sendable {
         owners.remove(owner, forEach: book.distinctNumbers())
     }
 
+    /// Traps when the two sides disagree: an empty book kept, a broken book, or a reverse side
+    /// whose (number, owner) pairs are not one per distinct number of each book (or whose
+    /// holders of a book's number lack its owner). A no-op unless built for debugging.
+    ///
+    /// - Complexity: O(p) plus a reverse lookup per distinct number of every book, in debug
+    ///   builds; for tests.
+    package func _checkInvariants() {
+        #if DEBUG
+            owners._checkInvariants()
+            var pairs = 0
+            for (owner, book) in books {
+                precondition(!book.isEmpty, "an empty book kept")
+                book._checkInvariants()
+                let distinct = book.distinctNumbers()
+                pairs += distinct.count
+                precondition(
+                    distinct.allSatisfy { owners.payloads(of: $0).contains(owner) }, "a book's number without its owner"
+                )
+            }
+            precondition(pairs == owners.count, "reverse pairs")
+        #endif
+    }
+
     /// The bytes held: the books by capacity plus a dictionary slot each, and the reverse side.
     package var storageBytes: Int {
         let slot = MemoryLayout<UInt32>.stride + MemoryLayout<UploadBook>.stride
@@ -229,6 +252,7 @@ package struct UploadIndex: Sendable {
     ) {
         let old = books[owner] ?? UploadBook()
         let (new, dropped) = old.replacing(replaced, with: added)
+        new._checkInvariants()
         books[owner] = new.isEmpty ? nil : new
         var leaving = [UInt64]()
         for (position, number) in dropped.enumerated()
@@ -248,7 +272,9 @@ package struct UploadIndex: Sendable {
 
 extension Array where Element: Equatable {
     /// Drops each element equal to the one before it (all repeats, when sorted).
-    fileprivate mutating func removeDuplicatesFromSorted() {
+    ///
+    /// - Complexity: O(n).
+    mutating func removeDuplicatesFromSorted() {
         var kept = 0
         for index in indices where kept == 0 || self[index] != self[kept - 1] {
             self[kept] = self[index]

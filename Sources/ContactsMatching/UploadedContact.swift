@@ -1,5 +1,8 @@
 /// One contact of an upload, as ``UploadIndex`` sees it: the engine's handle for the contact
 /// and the E.164 numbers (as integers) it holds after normalization.
+///
+/// Not the store's contact row (`StoreSnapshot.StoredContact`, the whole contact and its
+/// phones): the index never sees a contact's fields, only its handle and numbers.
 package struct UploadedContact: Hashable, Sendable {
     /// The engine's handle for the contact, unique within its owner's book (for instance a
     /// per-owner slot assigned at first upload).

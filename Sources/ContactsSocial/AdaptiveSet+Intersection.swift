@@ -1,3 +1,5 @@
+import ContactsSupport
+
 extension AdaptiveSet {
     /// Calls `body` with every member of both `self` and `other`, ascending, and the member's
     /// index in `self`.
@@ -12,8 +14,8 @@ extension AdaptiveSet {
     ) rethrows {
         let mine = chunkDirectory()
         let theirs = other.chunkDirectory()
-        try packed.withUnsafeBufferPointer { myValues in
-            try other.packed.withUnsafeBufferPointer { theirValues in
+        try withPackedBuffer { myValues in
+            try other.withPackedBuffer { theirValues in
                 var position = 0
                 for chunk in mine {
                     while position < theirs.count && theirs[position].key < chunk.key { position += 1 }
@@ -38,13 +40,13 @@ extension AdaptiveSet {
                         }
                     case (let myBitmap?, nil):
                         try Self.intersectBitmap(
-                            chunk, bitmaps[myBitmap].words,
+                            chunk, bitmaps[myBitmap],
                             UnsafeBufferPointer(
                                 rebasing: theirValues[match.valuesStart..<match.valuesStart + match.count]),
                             body)
                     case (let myBitmap?, let theirBitmap?):
                         try Self.intersectBitmaps(
-                            chunk, bitmaps[myBitmap].words, other.bitmaps[theirBitmap].words, body)
+                            chunk, bitmaps[myBitmap], other.bitmaps[theirBitmap], body)
                     }
                 }
             }
@@ -78,14 +80,14 @@ extension AdaptiveSet {
         if mine.count * 32 < theirs.count {
             var lower = 0
             for (offset, low) in mine.enumerated() {
-                lower = lowerBound(low, in: theirs, from: lower)
+                lower = SortedArraySearch.lowerBound(of: low, in: theirs[lower...])
                 if lower == theirs.count { return }
                 if theirs[lower] == low { try body(chunk.member(low), chunk.base + offset) }
             }
         } else if theirs.count * 32 < mine.count {
             var lower = 0
             for low in theirs {
-                lower = lowerBound(low, in: mine, from: lower)
+                lower = SortedArraySearch.lowerBound(of: low, in: mine[lower...])
                 if lower == mine.count { return }
                 if mine[lower] == low { try body(chunk.member(low), chunk.base + lower) }
             }
@@ -108,60 +110,47 @@ extension AdaptiveSet {
         }
     }
 
-    /// My bitmap against their sorted lows, with my rank of each common low counted as the
-    /// walk goes (one popcount per word passed).
+    /// My bitmap against their sorted lows; my rank of each common low is the count of my
+    /// bits from the previous common low to it (the shared kernel, ``BitmapWords``), so the
+    /// bitmap is counted once over the whole walk.
     private static func intersectBitmap(
-        _ chunk: ChunkRef, _ words: [UInt64], _ theirs: UnsafeBufferPointer<UInt16>,
+        _ chunk: ChunkRef, _ mine: BitmapChunk, _ theirs: UnsafeBufferPointer<UInt16>,
         _ body: (UInt32, Int) throws -> Void
     ) rethrows {
-        try words.withUnsafeBufferPointer { words in
-            var wordCursor = 0
-            var prefix = 0
-            for low in theirs {
-                let wordIndex = Int(low >> 6)
-                while wordCursor < wordIndex {
-                    prefix += words[wordCursor].nonzeroBitCount
-                    wordCursor += 1
-                }
-                let bit: UInt64 = 1 << UInt64(low & 63)
-                if words[wordIndex] & bit != 0 {
-                    try body(chunk.member(low), chunk.base + prefix + (words[wordIndex] & (bit &- 1)).nonzeroBitCount)
-                }
+        try mine.withWords { words in
+            var counted = 0
+            var rank = 0
+            for low in theirs where mine.contains(low) {
+                rank += BitmapWords.count(words, in: counted..<Int(low))
+                counted = Int(low)
+                try body(chunk.member(low), chunk.base + rank)
             }
         }
     }
 
-    /// Two bitmaps ANDed word by word, my rank kept as a running popcount.
+    /// Two bitmaps ANDed word by word by the shared kernel (``BitmapWords``), then the common
+    /// bits walked, my rank of each counted as in ``intersectBitmap(_:_:_:_:)``.
     private static func intersectBitmaps(
-        _ chunk: ChunkRef, _ mine: [UInt64], _ theirs: [UInt64], _ body: (UInt32, Int) throws -> Void
+        _ chunk: ChunkRef, _ mine: BitmapChunk, _ theirs: BitmapChunk, _ body: (UInt32, Int) throws -> Void
     ) rethrows {
-        try mine.withUnsafeBufferPointer { mine in
-            try theirs.withUnsafeBufferPointer { theirs in
-                var prefix = 0
-                for wordIndex in 0..<mine.count {
-                    var common = mine[wordIndex] & theirs[wordIndex]
-                    while common != 0 {
-                        let bit = common.trailingZeroBitCount
-                        let below = (UInt64(1) << UInt64(bit)) &- 1
-                        try body(
-                            chunk.member(UInt16(truncatingIfNeeded: wordIndex << 6 | bit)),
-                            chunk.base + prefix + (mine[wordIndex] & below).nonzeroBitCount)
-                        common &= common &- 1
+        try mine.withWords { mine in
+            try theirs.withWords { theirs in
+                try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: BitmapChunk.wordCount) { common in
+                    guard BitmapWords.combine(mine, theirs, into: common, .and) > 0 else { return }
+                    var counted = 0
+                    var rank = 0
+                    for wordIndex in 0..<common.count {
+                        var word = common[wordIndex]
+                        while word != 0 {
+                            let low = wordIndex << 6 | word.trailingZeroBitCount
+                            rank += BitmapWords.count(mine, in: counted..<low)
+                            counted = low
+                            try body(chunk.member(UInt16(truncatingIfNeeded: low)), chunk.base + rank)
+                            word &= word &- 1
+                        }
                     }
-                    prefix += mine[wordIndex].nonzeroBitCount
                 }
             }
         }
-    }
-
-    /// The first position at or after `start` whose value is not below `low`.
-    private static func lowerBound(_ low: UInt16, in values: UnsafeBufferPointer<UInt16>, from start: Int) -> Int {
-        var lower = start
-        var upper = values.count
-        while lower < upper {
-            let middle = (lower + upper) >> 1
-            if values[middle] < low { lower = middle + 1 } else { upper = middle }
-        }
-        return lower
     }
 }

@@ -42,13 +42,8 @@ extension AdaptiveSet {
             }
             lastBitmapKey = chunk.key
             if keys.contains(chunk.key) { throw InvariantViolation("key \(chunk.key) is both array and bitmap") }
-            guard chunk.words.count == BitmapChunk.wordCount else {
-                throw InvariantViolation("bitmap \(chunk.key) has \(chunk.words.count) words")
-            }
-            let bits = chunk.words.reduce(0) { $0 + $1.nonzeroBitCount }
-            guard bits == chunk.count else {
-                throw InvariantViolation("bitmap \(chunk.key) keeps count \(chunk.count) but has \(bits) bits")
-            }
+            try chunk._checkInvariants()
+            let bits = chunk.count
             guard bits > Self.arrayChunkLimit else {
                 throw InvariantViolation(
                     "bitmap \(chunk.key) holds \(bits) ≤ \(Self.arrayChunkLimit): should be an array")
@@ -56,6 +51,21 @@ extension AdaptiveSet {
             total += bits
         }
         guard total == count else { throw InvariantViolation("count is \(count) but chunks hold \(total)") }
+    }
+
+    /// Traps when ``_checkInvariants()`` finds the layout broken; debug builds run it after
+    /// every change, release builds never.
+    ///
+    /// - Complexity: O(n + c) in debug builds for n members in c chunks; nothing in release.
+    @inline(__always)
+    func assertInvariants() {
+        #if DEBUG
+            do {
+                try _checkInvariants()
+            } catch {
+                preconditionFailure("AdaptiveSet: \(error)")
+            }
+        #endif
     }
 }
 

@@ -21,7 +21,7 @@ extension AdaptiveSet {
     ///
     /// - Complexity: O(c), where c is the number of chunks.
     func chunkDirectory() -> [ChunkRef] {
-        packed.withUnsafeBufferPointer { buffer in
+        withPackedBuffer { buffer in
             let chunks = PackedChunks.chunkCount(buffer)
             var directory: [ChunkRef] = []
             directory.reserveCapacity(chunks + bitmaps.count)
@@ -55,7 +55,7 @@ extension AdaptiveSet {
     package func forEachMember(_ body: (_ member: UInt32, _ index: Int) throws -> Void) rethrows {
         if bitmaps.isEmpty {
             // The common case: the whole set is the packed buffer, read front to back.
-            try packed.withUnsafeBufferPointer { buffer in
+            try withPackedBuffer { buffer in
                 let chunks = PackedChunks.chunkCount(buffer)
                 var valuesStart = 1 + 2 * chunks
                 var index = 0
@@ -72,7 +72,7 @@ extension AdaptiveSet {
             return
         }
         let directory = chunkDirectory()
-        try packed.withUnsafeBufferPointer { buffer in
+        try withPackedBuffer { buffer in
             for chunk in directory {
                 if let bitmap = chunk.bitmap {
                     try bitmaps[bitmap].forEachLow { low, rank in try body(chunk.member(low), chunk.base + rank) }

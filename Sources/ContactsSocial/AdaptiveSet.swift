@@ -1,3 +1,5 @@
+import ContactsSupport
+
 /// A set of `UInt32` values that stays compact whether it is sparse or dense (the Roaring idea).
 ///
 /// Members are grouped into chunks by their high 16 bits. A chunk with few members is a sorted
@@ -81,7 +83,7 @@ package struct AdaptiveSet: Sendable, Equatable {
         if !bitmaps.isEmpty, let slot = bitmapSlot(of: key).found {
             return bitmaps[slot].contains(low)
         }
-        return packed.withUnsafeBufferPointer { buffer in
+        return withPackedBuffer { buffer in
             let location = PackedChunks.locate(key, in: buffer)
             return location.found && PackedChunks.search(low, in: buffer, at: location).found
         }
@@ -101,7 +103,7 @@ package struct AdaptiveSet: Sendable, Equatable {
                 return packedMembers(before: key) + bitmapMembers(before: found) + bitmaps[found].rank(of: low)
             }
         }
-        return packed.withUnsafeBufferPointer { buffer in
+        return withPackedBuffer { buffer in
             let location = PackedChunks.locate(key, in: buffer)
             guard location.found else { return nil }
             let position = PackedChunks.search(low, in: buffer, at: location)
@@ -117,6 +119,7 @@ package struct AdaptiveSet: Sendable, Equatable {
     ///   when the chunk turns into a bitmap, O(1) plus the index computation in a bitmap chunk.
     @discardableResult
     package mutating func insert(_ member: UInt32) -> (inserted: Bool, index: Int) {
+        defer { assertInvariants() }
         let (key, low) = Self.split(member)
         let bitmapSlot = bitmaps.isEmpty ? (found: nil, insertion: 0) : self.bitmapSlot(of: key)
         if let found = bitmapSlot.found {
@@ -126,13 +129,13 @@ package struct AdaptiveSet: Sendable, Equatable {
             return (inserted, index)
         }
         let bitmapsBefore = bitmapMembers(before: bitmapSlot.insertion)
-        let location = packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0) }
+        let location = withPackedBuffer { PackedChunks.locate(key, in: $0) }
         guard location.found else {
             PackedChunks.insertChunk(key: key, values: CollectionOfOne(low), at: location, into: &packed)
             count += 1
             return (true, location.membersBefore + bitmapsBefore)
         }
-        let position = packed.withUnsafeBufferPointer { PackedChunks.search(low, in: $0, at: location) }
+        let position = withPackedBuffer { PackedChunks.search(low, in: $0, at: location) }
         let index = location.membersBefore + bitmapsBefore + position.index
         if position.found { return (false, index) }
         if location.count < Self.arrayChunkLimit {
@@ -152,6 +155,7 @@ package struct AdaptiveSet: Sendable, Equatable {
     ///   members turns back into an array in O(2^16 / 64) word reads.
     @discardableResult
     package mutating func remove(_ member: UInt32) -> Int? {
+        defer { assertInvariants() }
         let (key, low) = Self.split(member)
         if !bitmaps.isEmpty, let found = bitmapSlot(of: key).found {
             guard bitmaps[found].contains(low) else { return nil }
@@ -160,14 +164,14 @@ package struct AdaptiveSet: Sendable, Equatable {
             count -= 1
             if bitmaps[found].count <= Self.arrayChunkLimit {
                 let lows = bitmaps.remove(at: found).ascendingLows()
-                let location = packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0) }
+                let location = withPackedBuffer { PackedChunks.locate(key, in: $0) }
                 PackedChunks.insertChunk(key: key, values: lows, at: location, into: &packed)
             }
             return index
         }
-        let location = packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0) }
+        let location = withPackedBuffer { PackedChunks.locate(key, in: $0) }
         guard location.found else { return nil }
-        let position = packed.withUnsafeBufferPointer { PackedChunks.search(low, in: $0, at: location) }
+        let position = withPackedBuffer { PackedChunks.search(low, in: $0, at: location) }
         guard position.found else { return nil }
         let index = location.membersBefore + position.index + bitmapMembers(before: key)
         PackedChunks.removeValue(at: position.index, of: location, from: &packed)
@@ -181,6 +185,14 @@ package struct AdaptiveSet: Sendable, Equatable {
             + bitmaps.reduce(0) { $0 + SocialStorage.heapBytes(of: $1.words) }
     }
 
+    /// Calls `body` with a view of the packed array chunks: the one way the set reads its
+    /// memory unsafely (writes go through ``PackedChunks``' array operations). The view's
+    /// subscripts check bounds in debug builds.
+    @inline(__always)
+    func withPackedBuffer<R>(_ body: (UnsafeBufferPointer<UInt16>) throws -> R) rethrows -> R {
+        try packed.withUnsafeBufferPointer(body)
+    }
+
     /// The chunk key (high 16 bits) and value (low 16 bits) of a member.
     @inline(__always)
     static func split(_ member: UInt32) -> (key: UInt16, low: UInt16) {
@@ -188,14 +200,11 @@ package struct AdaptiveSet: Sendable, Equatable {
     }
 
     /// The bitmap chunk with `key` (`found`), or where one would be inserted.
+    ///
+    /// - Complexity: O(log b) for b bitmap chunks.
     func bitmapSlot(of key: UInt16) -> (found: Int?, insertion: Int) {
-        var low = 0
-        var high = bitmaps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if bitmaps[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        return (low < bitmaps.count && bitmaps[low].key == key ? low : nil, low)
+        let slot = SortedArraySearch.partitionPoint(of: bitmaps) { $0.key < key }
+        return (slot < bitmaps.count && bitmaps[slot].key == key ? slot : nil, slot)
     }
 
     /// Members in bitmap chunks before position `slot` of `bitmaps`.
@@ -217,6 +226,6 @@ package struct AdaptiveSet: Sendable, Equatable {
 
     /// Members in array chunks whose key is below `key`.
     func packedMembers(before key: UInt16) -> Int {
-        packed.withUnsafeBufferPointer { PackedChunks.locate(key, in: $0).membersBefore }
+        withPackedBuffer { PackedChunks.locate(key, in: $0).membersBefore }
     }
 }

@@ -1,6 +1,8 @@
+import ContactsSupport
+
 /// One dense chunk of an ``AdaptiveSet``: a 2^16-bit bitmap of the low 16 bits of its
 /// members, with its count kept.
-package struct BitmapChunk: Sendable, Equatable {
+struct BitmapChunk: Sendable, Equatable {
     /// 64-bit words in one bitmap: 2^16 bits.
     static let wordCount = 1024
 
@@ -29,19 +31,15 @@ package struct BitmapChunk: Sendable, Equatable {
 
     /// The number of set bits below `low`.
     ///
-    /// - Complexity: O(low / 64) word popcounts.
+    /// - Complexity: O(low / 64) words, counted by the shared bitmap kernel (``BitmapWords``).
     func rank(of low: UInt16) -> Int {
-        words.withUnsafeBufferPointer { words in
-            let wordIndex = Int(low >> 6)
-            var total = 0
-            var position = 0
-            while position < wordIndex {
-                total += words[position].nonzeroBitCount
-                position += 1
-            }
-            let below = (UInt64(1) << UInt64(low & 63)) &- 1
-            return total + (words[wordIndex] & below).nonzeroBitCount
-        }
+        withWords { BitmapWords.count($0, in: 0..<Int(low)) }
+    }
+
+    /// Calls `body` with a view of the words: the one way the chunk's memory is read unsafely.
+    @inline(__always)
+    func withWords<R>(_ body: (UnsafeBufferPointer<UInt64>) throws -> R) rethrows -> R {
+        try words.withUnsafeBufferPointer(body)
     }
 
     /// Sets bit `low`; true when it was clear.
@@ -60,6 +58,17 @@ package struct BitmapChunk: Sendable, Equatable {
         count -= 1
     }
 
+    /// Checks the chunk: 1,024 words whose set bits are the kept count.
+    func _checkInvariants() throws(InvariantViolation) {
+        guard words.count == Self.wordCount else {
+            throw InvariantViolation("bitmap \(key) has \(words.count) words")
+        }
+        let bits = withWords { BitmapWords.count($0) }
+        guard bits == count else {
+            throw InvariantViolation("bitmap \(key) keeps count \(count) but has \(bits) bits")
+        }
+    }
+
     /// The set bits, ascending.
     func ascendingLows() -> [UInt16] {
         var lows: [UInt16] = []
@@ -71,7 +80,7 @@ package struct BitmapChunk: Sendable, Equatable {
     /// Calls `body` with every set bit, ascending, and its rank among them.
     @inline(__always)
     func forEachLow(_ body: (UInt16, Int) throws -> Void) rethrows {
-        try words.withUnsafeBufferPointer { words in
+        try withWords { words in
             var rank = 0
             for wordIndex in 0..<words.count {
                 var word = words[wordIndex]

@@ -123,6 +123,43 @@ package struct EventStore: Sendable {
         slotByID[ExactString(id)] = nil
     }
 
+    /// Checks the store: every id names a live event with that id, free slots are empty and
+    /// every empty slot is free, and each creator's log lists exactly their live events, each
+    /// entry's inlined key matching its event, in log order.
+    ///
+    /// - Complexity: O(n log n) for n slots; for tests.
+    package func _checkInvariants() throws(InvariantViolation) {
+        for (id, slot) in slotByID {
+            guard Int(slot) < slots.count, let event = slots[Int(slot)], ExactString(event.eventId) == id else {
+                throw InvariantViolation("event id \(id) names slot \(slot), which holds another event")
+            }
+        }
+        let free = Set(freeSlots)
+        guard free.count == freeSlots.count, slots.count - free.count == slotByID.count,
+            free.allSatisfy({ Int($0) < slots.count && slots[Int($0)] == nil })
+        else {
+            throw InvariantViolation("\(freeSlots.count) free slots for \(slots.count - slotByID.count) empty ones")
+        }
+        var logged = 0
+        for (creator, log) in logs {
+            guard !log.isEmpty else { throw InvariantViolation("creator \(creator) keeps an empty log") }
+            for (position, entry) in log.enumerated() {
+                guard let event = slots[Int(entry.slot)], event.creator == creator,
+                    entry.createdAt == event.createdAt, entry.idPrefix == UserSortKeys.prefixKey(of: event.eventId)
+                else {
+                    throw InvariantViolation("creator \(creator): log entry \(position) does not match its event")
+                }
+                if position > 0 && !entryPrecedes(log[position - 1], entry) {
+                    throw InvariantViolation("creator \(creator): log out of order at \(position)")
+                }
+            }
+            logged += log.count
+        }
+        guard logged == slotByID.count else {
+            throw InvariantViolation("logs hold \(logged) events, the id table \(slotByID.count)")
+        }
+    }
+
     /// Log order: `createdAt` ascending, then event id bytes ascending.
     @inline(__always)
     func entryPrecedes(_ first: LogEntry, _ second: LogEntry) -> Bool {
@@ -139,13 +176,7 @@ extension Array {
     /// The first position whose element is not before the target (`isBefore` true for a
     /// prefix of the array).
     fileprivate func lowerBound(_ isBefore: (Element) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
+        SortedArraySearch.partitionPoint(of: self, isBefore: isBefore)
     }
 
     /// Inserts `element` in an array sorted by `precedes`, after its equals; appending (the

@@ -9,6 +9,7 @@ extension FollowGraph {
     /// - Complexity: O(E log E); for tests.
     package func _checkInvariants() throws(InvariantViolation) {
         guard keys.count == nodes.count else { throw InvariantViolation("\(keys.count) ids for \(nodes.count) users") }
+        try keys._checkInvariants()
         var edges = 0
         var reverseEdges = 0
         var slotOwners = [Int](repeating: 0, count: orders.count)
@@ -16,6 +17,7 @@ extension FollowGraph {
             let node = nodes[Int(user)]
             try node.following._checkInvariants()
             try node.followers._checkInvariants()
+            try node.since._checkInvariants()
             guard node.since.count == node.following.count else {
                 throw InvariantViolation(
                     "user \(user): \(node.since.count) since values, \(node.following.count) followees")
@@ -65,7 +67,7 @@ extension FollowGraph {
             }
             return
         }
-        try list.checkShape()
+        try list._checkInvariants()
         guard size >= threshold(for: relation) / 2 else {
             throw InvariantViolation("user \(user): \(relation) of \(size) keeps an order")
         }

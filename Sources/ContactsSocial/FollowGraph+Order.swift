@@ -1,5 +1,5 @@
 /// The kept page orders of one user: one optional list per relation.
-package struct RelationOrders: Sendable {
+struct RelationOrders: Sendable {
     var following: OrderedUserList?
     var followers: OrderedUserList?
     var mutuals: OrderedUserList?
@@ -27,7 +27,7 @@ package struct RelationOrders: Sendable {
 }
 
 /// A user's place in a page: its `since` in the relation and its index.
-package struct PageKey {
+struct PageKey {
     let since: Int64
     let user: UInt32
 }

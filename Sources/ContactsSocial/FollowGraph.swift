@@ -49,23 +49,23 @@ package struct FollowGraph: Sendable {
     /// below half of which it is dropped again).
     package let materializeThreshold: Int
     /// The same for following lists.
-    package let followingMaterializeThreshold: Int
+    let followingMaterializeThreshold: Int
 
     /// The number of follow edges.
     package internal(set) var edgeCount = 0
 
     /// Followers and mutuals lists of at least 512 users keep their page order. Below it a
     /// page gathers and sorts the list on read, and each member's `since` is a lookup in that
-    /// member's own following set (a cache miss or two): 511 of them and a sort stay within
-    /// about 100 µs. A kept order costs 4 bytes a member, so it is kept only where reading
-    /// would be slow.
-    package static let defaultMaterializeThreshold = 512
+    /// member's own following set (a cache miss or two), so a page costs O(n log n) with a
+    /// cache miss per member. A kept order costs 4 bytes a member, so it is kept only where
+    /// reading would be slow.
+    static let defaultMaterializeThreshold = 512
 
     /// Following lists keep their page order from 4,096 users on: their `since` values sit
-    /// in the user's own column, read in sequence, so gathering and sorting even 4,095 of
-    /// them stays near 100 µs — and most users follow fewer, so most following lists never
-    /// pay the 4 bytes a member of a kept order.
-    package static let defaultFollowingMaterializeThreshold = 4096
+    /// in the user's own column, read in sequence (no cache miss a member), so gathering and
+    /// sorting costs far less a member than for followers — and most users follow fewer, so
+    /// most following lists never pay the 4 bytes a member of a kept order.
+    static let defaultFollowingMaterializeThreshold = 4096
 
     /// An empty graph.
     package init() {
@@ -106,7 +106,7 @@ package struct FollowGraph: Sendable {
     }
 
     /// The id registered for `user`, or nil when it is not registered.
-    package func userID(of user: UInt32) -> String? {
+    func userID(of user: UInt32) -> String? {
         Int(user) < keys.count ? keys.ids[Int(user)] : nil
     }
 

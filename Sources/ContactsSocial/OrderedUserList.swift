@@ -10,8 +10,8 @@ import ContactsSupport
 /// the target, so the caller derives keys from its own data (a `since` and a user id).
 package struct OrderedUserList: Sendable, Equatable {
     /// The most indexes in a block: 1,024 (4 KiB). An insertion then moves at most 4 KiB, and
-    /// a list of 1M users has 1,000–2,000 blocks, whose sizes a deep page reads in a
-    /// microsecond or two.
+    /// a list of 1M users has 1,000–2,000 blocks, whose sizes (4 bytes each, contiguous) a
+    /// deep page reads in sequence.
     package static let blockCapacity = 1024
 
     /// The blocks, each non-empty; concatenated they are the list.
@@ -42,27 +42,17 @@ package struct OrderedUserList: Sendable, Equatable {
     /// - Complexity: O(log n) calls of `isBefore`.
     package func lowerBound(_ isBefore: (UInt32) -> Bool) -> (block: Int, offset: Int) {
         guard !blocks.isEmpty else { return (0, 0) }
-        var low = 0
-        var high = blocks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isBefore(blocks[middle][blocks[middle].count - 1]) { low = middle + 1 } else { high = middle }
-        }
-        if low == blocks.count { return (blocks.count - 1, blocks[blocks.count - 1].count) }
-        let block = blocks[low]
-        var lower = 0
-        var upper = block.count
-        while lower < upper {
-            let middle = (lower + upper) / 2
-            if isBefore(block[middle]) { lower = middle + 1 } else { upper = middle }
-        }
-        return (low, lower)
+        // The first block whose last element is not before the target holds the position.
+        let block = SortedArraySearch.partitionPoint(of: blocks) { isBefore($0[$0.count - 1]) }
+        if block == blocks.count { return (blocks.count - 1, blocks[blocks.count - 1].count) }
+        return (block, SortedArraySearch.partitionPoint(of: blocks[block], isBefore: isBefore))
     }
 
     /// Inserts `user` after every element `isBefore` is true for.
     ///
     /// - Complexity: O(log n) calls of `isBefore`, plus moving at most one block.
     package mutating func insert(_ user: UInt32, isBefore: (UInt32) -> Bool) {
+        defer { assertInvariants() }
         guard !blocks.isEmpty else {
             blocks = [[user]]
             sizes = [1]
@@ -93,6 +83,7 @@ package struct OrderedUserList: Sendable, Equatable {
     /// - Complexity: as ``insert(_:isBefore:)``.
     @discardableResult
     package mutating func remove(_ user: UInt32, isBefore: (UInt32) -> Bool) -> Bool {
+        defer { assertInvariants() }
         let (block, offset) = lowerBound(isBefore)
         guard block < blocks.count, offset < blocks[block].count, blocks[block][offset] == user else { return false }
         blocks[block].remove(at: offset)
@@ -163,7 +154,9 @@ package struct OrderedUserList: Sendable, Equatable {
     }
 
     /// Checks that blocks are non-empty and within capacity and that sizes and count agree.
-    package func checkShape() throws(InvariantViolation) {
+    ///
+    /// - Complexity: O(n / blockCapacity).
+    package func _checkInvariants() throws(InvariantViolation) {
         guard blocks.count == sizes.count else {
             throw InvariantViolation("order list: \(blocks.count) blocks, \(sizes.count) sizes")
         }
@@ -175,5 +168,18 @@ package struct OrderedUserList: Sendable, Equatable {
             total += block.count
         }
         guard total == count else { throw InvariantViolation("order list count \(count), blocks hold \(total)") }
+    }
+
+    /// Traps when ``_checkInvariants()`` finds the list broken; debug builds run it after every
+    /// change, release builds never.
+    @inline(__always)
+    private func assertInvariants() {
+        #if DEBUG
+            do {
+                try _checkInvariants()
+            } catch {
+                preconditionFailure("OrderedUserList: \(error)")
+            }
+        #endif
     }
 }

@@ -1,3 +1,5 @@
+import ContactsSupport
+
 /// The layout of ``AdaptiveSet``'s array chunks, all packed into one `[UInt16]`:
 ///
 ///     [chunkCount − 1, key₀, count₀ − 1, …, keyₙ, countₙ − 1, values₀…, …, valuesₙ…]
@@ -6,7 +8,7 @@
 /// never indexes the buffer itself. Reads take an `UnsafeBufferPointer` (one
 /// `withUnsafeBufferPointer` per operation); writes take the array `inout` and keep its
 /// capacity tight through ``SocialStorage``.
-package enum PackedChunks {
+enum PackedChunks {
     /// Where a key's chunk is (or would be) in the packed buffer.
     struct Location {
         /// The chunk's position in the directory (or where it would be inserted).
@@ -71,19 +73,9 @@ package enum PackedChunks {
     static func search(
         _ low: UInt16, in buffer: UnsafeBufferPointer<UInt16>, at location: Location
     ) -> (index: Int, found: Bool) {
-        // Branch-free halving: the comparison becomes a mask (all ones when the probed value
-        // is below `low`), not a jump the CPU would mispredict half the time.
-        let values = buffer.baseAddress.unsafelyUnwrapped + location.valuesStart
-        let target = Int(low)
-        var base = 0
-        var length = location.count
-        while length > 1 {
-            let half = length &>> 1
-            base &+= half & ((Int(values[base &+ half]) &- target) &>> 63)
-            length &-= half
-        }
-        let index = base &+ Int(values[base] < low ? 1 : 0)
-        return (index, index < location.count && values[index] == low)
+        let values = UnsafeBufferPointer(rebasing: buffer[location.valuesStart..<location.valuesStart + location.count])
+        let index = SortedArraySearch.lowerBound(of: low, in: values)
+        return (index, index < values.count && values[index] == low)
     }
 
     /// Inserts `low` at position `index` of the existing chunk at `location`.

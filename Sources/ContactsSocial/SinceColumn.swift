@@ -33,7 +33,8 @@ package struct SinceColumn: Sendable {
     /// - Complexity: O(1): one unaligned 8-byte load, masked (bytes read one by one for the
     ///   last entries, whose load would pass the end).
     package subscript(index: Int) -> Int64 {
-        storage.withUnsafeBytes { bytes in
+        assert(index >= 0 && index < count, "since index \(index) of \(count)")
+        return withBytes { bytes in
             let width = Int(bytes[0])
             let base = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 1, as: Int64.self))
             let start = Self.headerSize + index * width
@@ -54,6 +55,7 @@ package struct SinceColumn: Sendable {
     ///
     /// - Complexity: O(n) (the tail moves; a re-encode rewrites every entry).
     package mutating func insert(_ value: Int64, at index: Int) {
+        defer { assertInvariants() }
         guard !storage.isEmpty else {
             storage = Self.encode([value], base: value, width: 1)
             return
@@ -80,6 +82,7 @@ package struct SinceColumn: Sendable {
     ///
     /// - Complexity: O(n).
     package mutating func remove(at index: Int) {
+        defer { assertInvariants() }
         let width = Int(storage[0])
         if count == 1 {
             storage = []
@@ -98,7 +101,42 @@ package struct SinceColumn: Sendable {
 
     /// The base of a non-empty column.
     private var base: Int64 {
-        storage.withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: 1, as: Int64.self)) }
+        withBytes { Int64(littleEndian: $0.loadUnaligned(fromByteOffset: 1, as: Int64.self)) }
+    }
+
+    /// Calls `body` with the encoded bytes: the one way the column reads its memory unsafely
+    /// (writes go through the array's own operations). The view's subscripts check bounds in
+    /// debug builds; every unaligned load it makes stays within the bytes.
+    @inline(__always)
+    private func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        storage.withUnsafeBytes(body)
+    }
+
+    /// Checks the layout: empty, or a width of 1 to 8 bytes, the base, and whole offsets of that
+    /// width, each within the width.
+    package func _checkInvariants() throws(InvariantViolation) {
+        guard !storage.isEmpty else { return }
+        let width = Int(storage[0])
+        guard (1...8).contains(width), storage.count > Self.headerSize,
+            (storage.count - Self.headerSize) % width == 0
+        else {
+            throw InvariantViolation("since column of \(storage.count) bytes with width \(width)")
+        }
+    }
+
+    /// Traps when ``_checkInvariants()`` finds the layout broken; debug builds run it after
+    /// every change, release builds never.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always)
+    private func assertInvariants() {
+        #if DEBUG
+            do {
+                try _checkInvariants()
+            } catch {
+                preconditionFailure("SinceColumn: \(error)")
+            }
+        #endif
     }
 
     /// The bytes (at least 1) that hold `spread`.

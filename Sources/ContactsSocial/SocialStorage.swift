@@ -6,7 +6,7 @@ import ContactsSupport
 /// of a follow graph. Swift's own append doubles a full array's capacity, which leaves up to
 /// half of it unused; these helpers grow by an eighth instead and give memory back when an
 /// array is mostly empty.
-package enum SocialStorage {
+enum SocialStorage {
     /// Room added when a growing array is full, as a fraction of its count: 1/8, so at most
     /// about 11% of a grown array is spare, while copying stays amortized O(1) per element
     /// (each element is copied at most about 9 times over the array's growth).

@@ -10,7 +10,7 @@ import ContactsSupport
 /// Ids are held per index rather than as ranks: a rank would have to be renumbered whenever a
 /// new id sorts between existing ones, while a comparison on the bytes needs nothing updated
 /// when users register, in any order.
-package struct UserSortKeys: Sendable {
+struct UserSortKeys: Sendable {
     /// The id of each user index.
     private(set) var ids: [String] = []
     /// The prefix key of each user index.
@@ -48,6 +48,18 @@ package struct UserSortKeys: Sendable {
         if firstID.utf8Precedes(secondID) { return true }
         if secondID.utf8Precedes(firstID) { return false }
         return first < second
+    }
+
+    /// Checks that every user has an id and the prefix key of that id.
+    ///
+    /// - Complexity: O(n) for n users.
+    func _checkInvariants() throws(InvariantViolation) {
+        guard ids.count == prefixes.count else {
+            throw InvariantViolation("\(ids.count) ids but \(prefixes.count) prefix keys")
+        }
+        for (user, id) in ids.enumerated() where prefixes[user] != Self.prefixKey(of: id) {
+            throw InvariantViolation("user \(user): prefix key does not match its id")
+        }
     }
 
     /// The ``ByteOrder/prefixKey(of:)`` of `id`'s UTF-8 bytes.

@@ -65,13 +65,13 @@ package final class SQLiteConnection {
     }
 
     /// Whether SQLite opened the main database read-only (the OS refused writes).
-    package var isReadOnly: Bool {
+    var isReadOnly: Bool {
         guard let handle else { return false }
         return sqlite3_db_readonly(handle, "main") == 1
     }
 
     /// Whether a transaction is open (SQLite is not in autocommit mode).
-    package var isInTransaction: Bool {
+    var isInTransaction: Bool {
         guard let handle else { return false }
         return sqlite3_get_autocommit(handle) == 0
     }
@@ -84,7 +84,7 @@ package final class SQLiteConnection {
 
     /// Sets the time SQLite waits for another connection's lock before failing with
     /// ``StoreError/locked(path:)``.
-    package func setBusyTimeout(milliseconds: Int) throws(StoreError) {
+    func setBusyTimeout(milliseconds: Int) throws(StoreError) {
         let handle = try liveHandle()
         let code = sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         try check(code, action: "set the busy timeout")
@@ -107,7 +107,7 @@ package final class SQLiteConnection {
 
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`; rolls back and rethrows when
     /// `body` or the commit throws.
-    package func inTransaction<R>(_ body: () throws(StoreError) -> R) throws(StoreError) -> R {
+    func inTransaction<R>(_ body: () throws(StoreError) -> R) throws(StoreError) -> R {
         try execute("BEGIN IMMEDIATE")
         do throws(StoreError) {
             let result = try body()
@@ -121,13 +121,13 @@ package final class SQLiteConnection {
 
     /// Rolls back the open transaction, if any. Used on error paths, where the first error
     /// is the one to report, so a failure here is not thrown.
-    package func rollbackQuietly() {
+    func rollbackQuietly() {
         guard let handle, sqlite3_get_autocommit(handle) == 0 else { return }
         sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
     }
 
     /// The statement for `sql`, compiled on first use and cached for the connection's life.
-    package func prepared(_ sql: String) throws(StoreError) -> SQLiteStatement {
+    func prepared(_ sql: String) throws(StoreError) -> SQLiteStatement {
         if let cached = statements[sql] { return cached }
         let statement = try compile(sql)
         statements[sql] = statement
@@ -136,7 +136,7 @@ package final class SQLiteConnection {
 
     /// Runs `body` with the cached statement for `sql`, then resets it (bindings cleared),
     /// whether `body` returns or throws.
-    package func withStatement<R>(
+    func withStatement<R>(
         _ sql: String, _ body: (SQLiteStatement) throws(StoreError) -> R
     ) throws(StoreError) -> R {
         let statement = try prepared(sql)

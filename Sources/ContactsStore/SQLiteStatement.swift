@@ -7,7 +7,7 @@ import ContactsSupport
 /// Text and blobs are bound with `SQLITE_TRANSIENT` (SQLite copies them), so the Swift
 /// buffers need to live only for the call. Column accessors read the current row in place;
 /// the pointers they use are valid only until the next `step()` or `reset()`.
-package final class SQLiteStatement {
+final class SQLiteStatement {
     private let handle: OpaquePointer
     private let database: OpaquePointer
     private let path: String
@@ -25,18 +25,18 @@ package final class SQLiteStatement {
     deinit { sqlite3_finalize(handle) }
 
     /// Binds an integer to parameter `index`.
-    package func bind(_ value: Int64, at index: Int32) throws(StoreError) {
+    func bind(_ value: Int64, at index: Int32) throws(StoreError) {
         try check(sqlite3_bind_int64(handle, index, value), index)
     }
 
     /// Binds an integer, or NULL when `value` is nil, to parameter `index`.
-    package func bind(_ value: Int64?, at index: Int32) throws(StoreError) {
+    func bind(_ value: Int64?, at index: Int32) throws(StoreError) {
         guard let value else { return try check(sqlite3_bind_null(handle, index), index) }
         try bind(value, at: index)
     }
 
     /// Binds the UTF-8 bytes of `value` as TEXT to parameter `index`.
-    package func bind(_ value: String, at index: Int32) throws(StoreError) {
+    func bind(_ value: String, at index: Int32) throws(StoreError) {
         let code = withUTF8(of: value) { bytes -> Int32 in
             // An empty buffer may have a nil base address, which SQLite would bind as NULL.
             guard let base = bytes.baseAddress, bytes.count > 0 else {
@@ -50,13 +50,13 @@ package final class SQLiteStatement {
     }
 
     /// Binds `value` as TEXT, or NULL when it is nil, to parameter `index`.
-    package func bind(_ value: String?, at index: Int32) throws(StoreError) {
+    func bind(_ value: String?, at index: Int32) throws(StoreError) {
         guard let value else { return try check(sqlite3_bind_null(handle, index), index) }
         try bind(value, at: index)
     }
 
     /// Binds `bytes` as a BLOB (an empty one when `bytes` is empty) to parameter `index`.
-    package func bind(blob bytes: [UInt8], at index: Int32) throws(StoreError) {
+    func bind(blob bytes: [UInt8], at index: Int32) throws(StoreError) {
         let code = bytes.withUnsafeBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress, buffer.count > 0 else {
                 return sqlite3_bind_zeroblob(handle, index, 0)
@@ -67,7 +67,7 @@ package final class SQLiteStatement {
     }
 
     /// Advances to the next row: `true` when a row is ready to read, `false` when done.
-    package func step() throws(StoreError) -> Bool {
+    func step() throws(StoreError) -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -77,48 +77,48 @@ package final class SQLiteStatement {
     }
 
     /// Steps the statement to its end, for statements that return no rows.
-    package func run() throws(StoreError) {
+    func run() throws(StoreError) {
         while try step() {}
     }
 
     /// Resets the statement for its next use and clears its bindings. The result code of
     /// `sqlite3_reset` repeats the last `step()` error, which was already thrown there.
-    package func reset() {
+    func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     /// Column `index` of the current row as an integer (0 for NULL).
-    package func int64(at index: Int32) -> Int64 {
+    func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }
 
     /// Whether column `index` of the current row is NULL.
-    package func isNull(at index: Int32) -> Bool {
+    func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
     /// Column `index` of the current row as an integer, nil for NULL.
-    package func optionalInt64(at index: Int32) -> Int64? {
+    func optionalInt64(at index: Int32) -> Int64? {
         isNull(at: index) ? nil : int64(at: index)
     }
 
     /// Column `index` of the current row as text (`""` for NULL). Invalid UTF-8, which
     /// the store never writes, is repaired with U+FFFD rather than trapping.
-    package func string(at index: Int32) -> String {
+    func string(at index: Int32) -> String {
         guard let text = sqlite3_column_text(handle, index) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// Column `index` of the current row as text, nil for NULL.
-    package func optionalString(at index: Int32) -> String? {
+    func optionalString(at index: Int32) -> String? {
         isNull(at: index) ? nil : string(at: index)
     }
 
     /// Calls `body` with the bytes of column `index` of the current row, read in place
     /// (an empty buffer for NULL or an empty blob).
-    package func withBlob<R>(
+    func withBlob<R>(
         at index: Int32, _ body: (UnsafeRawBufferPointer) throws(StoreError) -> R
     ) throws(StoreError) -> R {
         let base = sqlite3_column_blob(handle, index)

@@ -1,5 +1,6 @@
 import ContactsModel
 import ContactsSupport
+import PhoneNumbers
 
 extension SQLiteStore {
     /// Streams every row of the store into `loader`, in the order ``StoreLoader`` gives,
@@ -65,13 +66,13 @@ private struct StoreRowReader {
         defer { statement.reset() }
         while try statement.step() {
             let key = statement.int64(at: 0)
-            let e164 = statement.int64(at: 2)
-            guard (1...Int64(SQLiteTransaction.maximumE164)).contains(e164) else {
+            let e164 = StoreSchema.e164(stored: statement.int64(at: 2))
+            guard (1...PhoneNumber.largestE164).contains(e164) else {
                 throw StoreError.corrupt(path: path, detail: "user key \(key) has phone \(e164)")
             }
             let user = StoredUser(
                 key: StoreUserKey(rawValue: key), userId: statement.string(at: 1),
-                e164: UInt64(e164), displayName: statement.string(at: 3))
+                e164: e164, displayName: statement.string(at: 3))
             directory.append(key: key, userId: user.userId)
             try loader.loadUser(user)
         }
@@ -235,12 +236,6 @@ private struct UserKeyDirectory {
     }
 
     private func index(of key: Int64) -> Int? {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == key ? low : nil
+        SortedArraySearch.firstIndex(of: key, in: keys)
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// A recent search recorded in memory, waiting to be written.
-package struct PendingSearch: Sendable {
+struct PendingSearch: Sendable {
     let userId: String
     let query: String
     /// Global recording order: a larger sequence is a more recent search.
@@ -9,7 +9,7 @@ package struct PendingSearch: Sendable {
 }
 
 /// The write-behind buffer of recent searches.
-package struct PendingSearches: Sendable {
+struct PendingSearches: Sendable {
     /// Searches in recording order.
     var entries: [PendingSearch] = []
     /// The sequence of the next recorded search (one past the largest ever written).

@@ -1,5 +1,6 @@
 import ContactsModel
 import ContactsSupport
+import PhoneNumbers
 
 /// The typed writes of one ``SQLiteStore/transaction(_:)``: one method per mutation of
 /// PROTOCOL §5.
@@ -20,9 +21,6 @@ package struct SQLiteTransaction: ~Copyable {
     }
 
     private var path: String { connection.path }
-
-    /// The largest E.164 number: 15 digits (ITU-T E.164 §6.1).
-    static let maximumE164: UInt64 = 999_999_999_999_999
 
     // MARK: Changes
 
@@ -54,7 +52,7 @@ package struct SQLiteTransaction: ~Copyable {
 
     /// Advances the store's position by one and returns it: the position of the change this
     /// transaction writes.
-    package func advancePosition() throws(StoreError) -> Int64 {
+    func advancePosition() throws(StoreError) -> Int64 {
         try connection.withStatement("UPDATE change_position SET position = position + 1 RETURNING position") {
             (statement) throws(StoreError) in
             guard try statement.step() else {
@@ -74,11 +72,12 @@ package struct SQLiteTransaction: ~Copyable {
     ///
     /// - Returns: the user's key.
     /// - Throws: ``StoreError/constraint(path:detail:)`` when another user holds `e164`;
-    ///   ``StoreError/invalidArgument(path:detail:)`` when `e164` has no 1–15 digits.
+    ///   ``StoreError/invalidArgument(path:detail:)`` when `e164` is not 1 to
+    ///   `PhoneNumber.largestE164`.
     package func registerUser(userId: String, e164: UInt64, displayName: String) throws(StoreError)
         -> StoreUserKey
     {
-        guard (1...Self.maximumE164).contains(e164) else {
+        guard (1...PhoneNumber.largestE164).contains(e164) else {
             throw StoreError.invalidArgument(path: path, detail: "phone \(e164) is not an E.164 number")
         }
         do {
@@ -90,7 +89,7 @@ package struct SQLiteTransaction: ~Copyable {
                 """
             ) { (statement) throws(StoreError) in
                 try statement.bind(userId, at: 1)
-                try statement.bind(Int64(e164), at: 2)
+                try statement.bind(StoreSchema.storedE164(e164), at: 2)
                 try statement.bind(displayName, at: 3)
                 guard try statement.step() else {
                     throw StoreError.failed(path: path, code: 0, detail: "registering returned no key")

@@ -34,7 +34,9 @@ package struct StoreSchema: Sendable {
     }
 
     /// The schema this build writes.
-    package static let current = StoreSchema(migrations: [.createVersion1, .addChangePosition])
+    package static let current = StoreSchema(migrations: [
+        .createVersion1, .addChangePosition, .storeLongNumbers,
+    ])
 
     /// `PRAGMA application_id` of every ContactsCore store: "CnCt" in ASCII. A database
     /// with another non-zero id belongs to another application and is never touched.
@@ -42,6 +44,21 @@ package struct StoreSchema: Sendable {
 
     /// How many distinct recent searches are kept per user (PROTOCOL §6: 50).
     package static let recentSearchLimit = 50
+
+    /// The INTEGER that `users.e164` holds for `e164`: its 64-bit pattern, as SQLite integers
+    /// are `Int64` and numbers of 19 digits pass `Int64.max` (see ``Migration/storeLongNumbers``).
+    /// Distinct numbers stay distinct, so the column's UNIQUE constraint still means one user
+    /// a number.
+    @inline(__always)
+    static func storedE164(_ e164: UInt64) -> Int64 {
+        Int64(bitPattern: e164)
+    }
+
+    /// The number a `users.e164` INTEGER holds: the inverse of ``storedE164(_:)``.
+    @inline(__always)
+    static func e164(stored: Int64) -> UInt64 {
+        UInt64(bitPattern: stored)
+    }
 }
 
 extension StoreSchema.Migration {
@@ -112,4 +129,14 @@ extension StoreSchema.Migration {
             INSERT INTO change_position (singleton, position) VALUES (1, 0);
             """)
     }
+
+    /// Version 3: `users.e164` may hold every number libphonenumber calls possible (up to 19
+    /// digits), as the `UInt64`'s bit pattern (``StoreSchema/storedE164(_:)``); numbers past
+    /// `Int64.max` read as negative integers in SQL.
+    ///
+    /// Nothing is rewritten: every number a version 2 store holds has at most 15 digits, far
+    /// below 2^63, and its bit pattern is the number itself. The step exists so that a build
+    /// of version 2, which would refuse a longer number as corrupt, refuses the store as newer
+    /// instead.
+    package static let storeLongNumbers = StoreSchema.Migration("store numbers of up to 19 digits") { _ in }
 }

@@ -4,14 +4,16 @@ import ContactsModel
 /// ``SQLiteStore/loadSnapshot()`` returns. Built through ``StoreLoader`` like any
 /// engine rebuild, so it sees exactly what a loader sees.
 package struct StoreSnapshot: Equatable, Sendable, StoreLoader {
-    /// An uploaded contact and its phone numbers normalized at upload.
-    package struct UploadedContact: Hashable, Sendable {
+    /// A stored contact row: the whole contact and its phone numbers normalized at upload.
+    /// (Matching's `UploadedContact` is what the upload index keeps of one: a handle and
+    /// numbers, no contact.)
+    package struct StoredContact: Hashable, Sendable {
         /// The contact (its `ownerId` is the uploader).
         package var contact: Contact
         /// The normalized numbers, as uploaded.
         package var phones: [UInt64]
 
-        /// Makes an uploaded contact.
+        /// Makes a stored contact.
         package init(contact: Contact, phones: [UInt64]) {
             self.contact = contact
             self.phones = phones
@@ -37,9 +39,9 @@ package struct StoreSnapshot: Equatable, Sendable, StoreLoader {
 
     /// A row named a user key that no ``loadUser(_:)`` delivered (the store itself rules
     /// this out; a hand-made caller might not).
-    package struct UnknownUserKey: Error, Sendable {
+    struct UnknownUserKey: Error, Sendable {
         /// The key.
-        package let key: StoreUserKey
+        let key: StoreUserKey
     }
 
     /// Users by key.
@@ -47,7 +49,7 @@ package struct StoreSnapshot: Equatable, Sendable, StoreLoader {
     /// Follows by follower key, then followee key.
     package var follows: [FollowRecord] = []
     /// Contacts by owner key, then contact id bytes.
-    package var contacts: [UploadedContact] = []
+    package var contacts: [StoredContact] = []
     /// Events by event id bytes.
     package var events: [EventRecord] = []
     /// Recent queries by user id, most recent first.
@@ -72,7 +74,7 @@ package struct StoreSnapshot: Equatable, Sendable, StoreLoader {
 
     /// Appends the contact.
     package mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
-        contacts.append(UploadedContact(contact: contact, phones: phones))
+        contacts.append(StoredContact(contact: contact, phones: phones))
     }
 
     /// Appends the event.

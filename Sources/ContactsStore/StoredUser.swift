@@ -1,4 +1,7 @@
 /// A registered user as the store holds it.
+///
+/// Not a fixture's `FixtureUser` (registration input: phone text and region, before
+/// normalization): this is the normalized record, with its store key and E.164 number.
 package struct StoredUser: Hashable, Sendable {
     /// The user's store key (see ``StoreUserKey``).
     package var key: StoreUserKey

@@ -1,5 +1,6 @@
-/// A broken internal invariant of a social structure, found by a `_checkInvariants()` method
-/// (tests call them after mutations; the library never does on its own).
+/// A broken internal invariant of a structure, found by its `_checkInvariants()` method: tests
+/// call them after mutations, and debug builds after each change of a structure's memory
+/// (release builds never do).
 package struct InvariantViolation: Error, CustomStringConvertible {
     /// What is wrong, naming the structure and the offending part.
     package let description: String

@@ -14,6 +14,16 @@ public struct PhoneNumber: Hashable, Sendable, CustomStringConvertible {
     /// The country calling code (1–999); it is the leading digits of `e164`.
     public let countryCode: Int
 
+    /// The most digits an `e164` has: every length libphonenumber calls possible, with its
+    /// calling code, fits in 19 (longer than E.164's own 15 for a few national plans, such as
+    /// Germany's and Japan's), and a `UInt64` holds every 19-digit number.
+    ///
+    /// The one definition of the limit: stores and tables that keep numbers check against it.
+    @inlinable public static var maximumDigitCount: Int { 19 }
+
+    /// The largest `e164` a number can have: ``maximumDigitCount`` nines.
+    @inlinable public static var largestE164: UInt64 { 9_999_999_999_999_999_999 }
+
     /// A number from parts the normalizer has already checked (`countryCode` is the leading
     /// digits of `e164`).
     package init(e164: UInt64, countryCode: Int) {

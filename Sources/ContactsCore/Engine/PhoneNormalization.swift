@@ -3,35 +3,26 @@ import PhoneNumbers
 
 /// The engine's use of the phone normalizer: registration numbers, uploaded contacts'
 /// numbers, and the default region of an uploader.
+///
+/// Every number the normalizer accepts is a directory number, up to
+/// `PhoneNumber.largestE164` (19 digits: libphonenumber calls a few national numbers
+/// possible past E.164's 15, in DE, ID, JP, …): it registers, is uploaded and matches like
+/// any other.
 enum PhoneNormalization {
     static let normalizer = PhoneNumberNormalizer()
-    /// The largest number the directory holds: E.164 (ITU-T) numbers have at most 15 digits.
-    /// libphonenumber calls a few longer national numbers possible (up to 19 digits in DE,
-    /// ID, JP, …); they are refused at registration and never match in uploads.
-    static let largestDirectoryNumber: UInt64 = 999_999_999_999_999
 
     /// The E.164 number (as an integer) of a phone being registered.
     ///
     /// - Throws: ``ContactsError/invalidValue(field:problem:)`` naming `phone`, with
     ///   libphonenumber's error code.
     static func registeredNumber(_ raw: String, region: String?) throws(ContactsError) -> UInt64 {
-        let number: UInt64
         do {
-            number = try normalizer.normalize(raw, defaultRegion: region).e164
+            return try normalizer.normalize(raw, defaultRegion: region).e164
         } catch {
             throw .invalidValue(
                 field: "phone",
                 problem: "is not a possible phone number: \(error.code.rawValue) (\(error.message))")
         }
-        guard isDirectoryNumber(number) else {
-            throw .invalidValue(field: "phone", problem: "normalizes to +\(number), longer than E.164's 15 digits")
-        }
-        return number
-    }
-
-    /// Whether the directory can hold `number` (E.164 digits as an integer).
-    static func isDirectoryNumber(_ number: UInt64) -> Bool {
-        number > 0 && number <= largestDirectoryNumber
     }
 
     /// The distinct numbers a contact's `phones` normalize to with `normalizer` (bound to the
@@ -45,9 +36,7 @@ enum PhoneNormalization {
         // the phones also retained and released each one's label, which nothing reads (two
         // atomic operations a phone, on memory the upload does not otherwise touch).
         func normalized(_ phone: String) -> UInt64? {
-            guard let number = try? normalizer.normalize(phone).e164, number <= largestDirectoryNumber
-            else { return nil }
-            return number
+            try? normalizer.normalize(phone).e164
         }
         // Most contacts have one phone: a list of one, allocated at its size.
         if phones.count == 1 { return normalized(phones[0].value).map { [$0] } ?? [] }

@@ -65,9 +65,22 @@ public struct JSONRPCServer: Sendable {
         do {
             return .request(try JSONParser.parse(line))
         } catch {
+            if line.starts(with: byteOrderMark) {
+                return .unreadable(
+                    errorResponse(
+                        id: .null,
+                        RPCError(
+                            .parseError,
+                            "invalid JSON: the line starts with a UTF-8 byte order mark (EF BB BF); send the request without it"
+                        )))
+            }
             return .unreadable(errorResponse(id: .null, RPCError(.parseError, "invalid JSON: \(error)")))
         }
     }
+
+    /// The UTF-8 byte order mark: JSON text must not start with it (RFC 8259 §8.1), so a line
+    /// that does gets a parse error that names it.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The names of every method this server answers (`getServerInfo` included), sorted by bytes.
     public var methodNames: [String] { table.names }

@@ -41,7 +41,7 @@ package struct BinaryReader {
     }
 
     /// Reads a varint that fits in an `Int`.
-    package mutating func readVarint() throws(BinaryFormatError) -> Int {
+    mutating func readVarint() throws(BinaryFormatError) -> Int {
         let rest = bytes.count - offset
         guard rest > 0 else { throw .truncated(section: section) }
         var position = offset

@@ -2,11 +2,11 @@ import CBitmap
 
 /// Whole-bitmap loops over words (bit `s % 64` of word `s / 64` for slot `s`).
 ///
-/// The loops are in C (`CBitmap`), built twice: Swift compiles for baseline x86-64, which has
-/// no population count instruction, so a word's count there is about a dozen instructions.
-/// Where the processor has AVX2 and POPCNT the C build for them runs instead: a million-slot
-/// union of four dense lists, counted (the query `a` under `any`), went from 49 to 31 µs a
-/// search, repeated.
+/// The one bitmap kernel of the package (search's slot sets and social's bitmap chunks count
+/// and combine through it). The loops are in C (`CBitmap`), built twice: Swift compiles for
+/// baseline x86-64, which has no population count instruction, so a word's count there is
+/// about a dozen instructions; where the processor has AVX2 and POPCNT the C build for them
+/// runs instead.
 package enum BitmapWords {
     /// The build of the loops every caller gets by default: the fastest this processor runs.
     package static let fastestBuild = cbitmap_fastest_build()

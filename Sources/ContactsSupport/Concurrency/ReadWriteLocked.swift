@@ -12,11 +12,16 @@
 /// lock, which ThreadSanitizer sees, unlike the futex of `Synchronization.Mutex`'s contended
 /// path on Linux.
 package final class ReadWriteLocked<Value>: @unchecked Sendable {
-    private var value: Value
+    /// The value, in memory of its own: as a stored property it would be a Swift variable
+    /// whose accesses ThreadSanitizer tracks by address, and a zero-sized one (the engine's
+    /// writer lock guards `Void`) shares its address with memory read outside the lock, which
+    /// ThreadSanitizer reported as a race.
+    private let storage: UnsafeMutablePointer<Value>
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
     package init(_ value: Value) {
-        self.value = value
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: value)
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
         pthread_rwlock_init(lock, nil)
@@ -26,13 +31,15 @@ package final class ReadWriteLocked<Value>: @unchecked Sendable {
         pthread_rwlock_destroy(lock)
         lock.deinitialize(count: 1)
         lock.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     /// Runs `body` with shared (read) access.
     package func read<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
-        return try body(value)
+        return try body(storage.pointee)
     }
 
     /// Runs `body` with exclusive (write) access.
@@ -41,6 +48,6 @@ package final class ReadWriteLocked<Value>: @unchecked Sendable {
     {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
-        return try body(&value)
+        return try body(&storage.pointee)
     }
 }

@@ -61,7 +61,7 @@ public enum XXH3 {
     }
 
     @usableFromInline
-    package static func rawHash64(_ base: UnsafeRawPointer?, _ count: Int, _ seed: UInt64) -> UInt64 {
+    static func rawHash64(_ base: UnsafeRawPointer?, _ count: Int, _ seed: UInt64) -> UInt64 {
         XXH3_64bits_withSeed(base, count, seed)
     }
 }

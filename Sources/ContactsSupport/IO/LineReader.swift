@@ -30,6 +30,22 @@ public struct LineReader {
         chunk = [UInt8](repeating: 0, count: chunkSize)
     }
 
+    /// True when ``nextLine()`` can answer from what is buffered, without reading (and so
+    /// without waiting for the writer of a pipe or a terminal): a whole line is buffered, or
+    /// the end of input was reached. A streaming caller flushes its output when this is false.
+    ///
+    /// - Complexity: O(n) in the length of the next line.
+    public var hasBufferedLine: Bool {
+        if reachedEnd { return true }
+        let start = chunkStart
+        let end = chunkEnd
+        guard start < end else { return false }
+        return chunk.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return false }
+            return memchr(base + start, 0x0A, end - start) != nil
+        }
+    }
+
     /// The next line, or nil at the end of input. A last line without a newline counts.
     public mutating func nextLine() throws(SystemError) -> Line? {
         var line: [UInt8] = []

@@ -11,7 +11,7 @@
 /// and only when asked before the memory is first written.
 package enum HugePages {
     /// Arrays smaller than this are left alone: they span too few huge pages to matter.
-    package static let minimumBytes = 8 << 20
+    static let minimumBytes = 8 << 20
 
     /// Allocates room for `capacity` elements (at least `count`), asks for huge pages, and
     /// lets `initialize` fill the first `count`.

@@ -177,8 +177,9 @@ extension PhoneMetadata {
                 nationalPrefixTransform: optional(fields[5]), generalPattern: optional(fields[8]))
             let lengths = try PhonePossibleLengths(possible: lengths(fields[6]), localOnly: lengths(fields[7]))
             // E.164 numbers are kept in a UInt64: calling code and national number fit in 19 digits.
-            guard String(countryCode).count + lengths.maximum <= 19 else {
-                throw PhoneMetadataError("numbers of \(regionCode) do not fit in 19 digits")
+            guard String(countryCode).count + lengths.maximum <= PhoneNumber.maximumDigitCount else {
+                throw PhoneMetadataError(
+                    "numbers of \(regionCode) do not fit in \(PhoneNumber.maximumDigitCount) digits")
             }
             return try PhoneRegionMetadata(
                 regionCode: regionCode, countryCode: countryCode, lengths: lengths, sources: sources)

@@ -46,8 +46,9 @@ enum GenerateCommand: Command {
         progress.finish()
         if !arguments.flag("quiet") {
             StandardStreams.writeError(
-                "generate: \(summary.contacts) contacts of \(summary.owners) owners, \(summary.users) users, "
-                    + "\(summary.follows) follows, \(summary.events) events in \(directory)\n")
+                "generate: \(Plural.count(summary.contacts, "contact")) of \(Plural.count(summary.owners, "owner")), "
+                    + "\(Plural.count(summary.users, "user")), \(Plural.count(summary.follows, "follow")), "
+                    + "\(Plural.count(summary.events, "event")) in \(directory)\n")
         }
     }
 }

@@ -12,22 +12,27 @@ enum ImportCommand: Command {
         Writes one contact JSON object per card on stdout (PROTOCOL §1, every key present, the
         display name derived when FN is missing). A malformed card is reported on stderr with
         its line number and skipped; the rest are imported (exit 0). A file that cannot be read
-        or holds no card at all exits 1.
+        or holds no card at all exits 1. `contacts import -` reads the file from standard input.
         """
     static let flags: Set<String> = []
     static let options: Set<String> = []
 
     static func run(_ arguments: Arguments) throws {
         let path = try arguments.positionals("FILE.vcf")[0]
+        let name = InputFile.displayName(path)
         let imported: VCardImport
-        do {
-            imported = try VCardParser.parse(fileAtPath: path)
-        } catch {
-            throw CommandLineError(error.message)
+        if path == InputFile.standardInput {
+            imported = VCardParser.parse(try InputFile.bytes(path, maximumBytes: VCardParser.maxFileBytes))
+        } else {
+            do {
+                imported = try VCardParser.parse(fileAtPath: path)
+            } catch {
+                throw CommandLineError(error.message)
+            }
         }
-        guard imported.cardCount > 0 else { throw CommandLineError("\(path): no vCard (BEGIN:VCARD) found") }
+        guard imported.cardCount > 0 else { throw CommandLineError("\(name): no vCard (BEGIN:VCARD) found") }
         for problem in imported.problems {
-            StandardStreams.writeError("contacts import: \(path): \(problem)\n")
+            StandardStreams.writeError("contacts import: \(name): \(problem)\n")
         }
         var output = JSONLineOutput()
         for contact in imported.contacts {

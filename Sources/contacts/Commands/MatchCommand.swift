@@ -18,8 +18,10 @@ enum MatchCommand: Command {
         never matches.
 
           --users FILE   registered users, JSON Lines as `contacts generate` writes them
-                         ({"userId","displayName","phone","region"}); each phone is normalized
-                         with its user's region; two users with the same number are an error
+                         ({"userId","displayName","phone","region"}; displayName and region
+                         optional, as in registerUser); each phone is normalized with its
+                         user's region (without one, only +… numbers are accepted); two users
+                         with the same number are an error
           --book FILE    the address book: contact JSON Lines (PROTOCOL §1) or a vCard file
                          (told apart by its contents, not its name)
           --region R     the region (ISO 3166 alpha-2, e.g. US) for every book number written
@@ -45,7 +47,8 @@ enum MatchCommand: Command {
             }
             return region
         }
-        for path in [usersPath, bookPath] { try requireFile(path) }
+        try InputFile.requireFile(usersPath, option: "--users")
+        try InputFile.requireFile(bookPath, option: "--book")
 
         let started = WallClock.monotonicNanoseconds()
         let book = try MatchBook.read(bookPath, quiet: quiet)
@@ -84,18 +87,11 @@ enum MatchCommand: Command {
         let finished = WallClock.monotonicNanoseconds()
         if !quiet {
             StandardStreams.writeError(
-                "match: \(matches) matches among \(probes.count) numbers of \(book.entries.count) contacts "
-                    + "and \(users.count) users in \(seconds(finished - started)) s (book \(seconds(bookRead - started)) s, "
-                    + "users and table \(seconds(usersRead - bookRead)) s, probe \(seconds(finished - usersRead)) s)\n")
-        }
-    }
-
-    /// Throws unless `path` names a regular file (checked before any long work starts).
-    private static func requireFile(_ path: String) throws {
-        switch FileSystem.kind(of: path) {
-        case .missing: throw CommandLineError("\(path): no such file")
-        case .directory: throw CommandLineError("\(path): is a directory")
-        case .file: break
+                "match: \(Plural.count(matches, "match", plural: "matches")) among "
+                    + "\(Plural.count(probes.count, "number")) of \(Plural.count(book.entries.count, "contact")) "
+                    + "and \(Plural.count(users.count, "user")) in \(seconds(finished - started)) s "
+                    + "(book \(seconds(bookRead - started)) s, users and table \(seconds(usersRead - bookRead)) s, "
+                    + "probe \(seconds(finished - usersRead)) s)\n")
         }
     }
 

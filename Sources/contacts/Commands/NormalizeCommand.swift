@@ -26,8 +26,12 @@ enum NormalizeCommand: Command {
                        region, when present and not null, replaces --region
 
         A carriage return ending a line (CRLF files) is not part of the number. Lines longer than
-        \(maximumRawLineBytes) bytes are TOO_LONG (libphonenumber rejects inputs over 250
-        characters). Metadata: libphonenumber \(PhoneNumberNormalizer.metadataVersion).
+        \(maximumRawLineBytes) bytes (\(maximumObjectLineBytes) with --jsonl) are TOO_LONG (libphonenumber
+        rejects inputs over 250 characters). A line that is not valid UTF-8, and with --jsonl a
+        line that is not such an object, is NOT_A_NUMBER with a message saying what is wrong;
+        the stream goes on. Each answer is written as soon as no further whole line is waiting
+        on stdin, so a caller typing or piping one line at a time reads each answer at once.
+        Metadata: libphonenumber \(PhoneNumberNormalizer.metadataVersion).
         """
     static let flags: Set<String> = ["jsonl"]
     static let options: Set<String> = ["region"]
@@ -37,7 +41,7 @@ enum NormalizeCommand: Command {
     static let maximumRawLineBytes = 4096
     /// Longest `--jsonl` line read (escapes can make a 250-character number long).
     static let maximumObjectLineBytes = 1 << 20
-    /// Output is written in chunks of about this many bytes.
+    /// Output is written in chunks of about this many bytes while input keeps coming.
     static let outputChunkBytes = 1 << 16
 
     static func run(_ arguments: Arguments) throws {
@@ -51,40 +55,32 @@ enum NormalizeCommand: Command {
         let progress = ProgressReporter("normalize", quiet: false)
         let total = standardInputSize()
         var consumed = 0
-        var lineNumber = 0
-        while let line = try input.nextLine() {
-            lineNumber += 1
+        while true {
+            // The next read may wait for the writer: what is answered so far goes out first.
+            if !input.hasBufferedLine { try flush(&output) }
+            guard let line = try input.nextLine() else { break }
             switch line {
             case .oversized:
-                guard !jsonl else {
-                    try flush(&output)
-                    throw CommandLineError("line \(lineNumber): longer than \(maximumObjectLineBytes) bytes")
-                }
-                consumed += maximumRawLineBytes
-                write(
-                    .failure(PhoneNumberError(code: .tooLong, message: "The string supplied was too long to parse.")),
-                    to: &output)
+                consumed += jsonl ? maximumObjectLineBytes : maximumRawLineBytes
+                write(.failure(.inputTooLong), to: &output)
             case .bytes(var bytes):
                 consumed += bytes.count + 1
                 if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
                 if jsonl {
-                    do {
-                        let (raw, region) = try object(bytes)
-                        write(
-                            Result { () throws(PhoneNumberError) in
-                                // Absent or null region: the command's default.
-                                guard let region else { return try normalizer.normalize(raw) }
-                                return try normalizer.normalize(raw, defaultRegion: region)
-                            }, to: &output)
-                    } catch let error as CommandLineError {
-                        try flush(&output)
-                        throw CommandLineError("line \(lineNumber): \(error)")
-                    }
-                } else {
+                    write(
+                        Result { () throws(PhoneNumberError) in
+                            let (raw, region) = try object(bytes)
+                            // Absent or null region: the command's default.
+                            guard let region else { return try normalizer.normalize(raw) }
+                            return try normalizer.normalize(raw, defaultRegion: region)
+                        }, to: &output)
+                } else if isValidUTF8(bytes) {
                     write(
                         bytes.withUnsafeBufferPointer { buffer in
                             Result { () throws(PhoneNumberError) in try normalizer.normalize(utf8: buffer) }
                         }, to: &output)
+                } else {
+                    write(.failure(notANumber("The line is not valid UTF-8.")), to: &output)
                 }
             }
             if output.bytes.count >= outputChunkBytes {
@@ -112,19 +108,33 @@ enum NormalizeCommand: Command {
         }
     }
 
-    /// The `raw` and `region` members of a `--jsonl` line (region nil when absent or null).
-    private static func object(_ bytes: [UInt8]) throws -> (String, String?) {
+    /// The `raw` and `region` members of a `--jsonl` line (region nil when absent or null);
+    /// a line that is not such an object is NOT_A_NUMBER, its message saying why.
+    private static func object(_ bytes: [UInt8]) throws(PhoneNumberError) -> (String, String?) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            throw CommandLineError("not valid JSON (\(error))")
+            throw notANumber("The line is not valid JSON: \(error).")
         }
-        guard let object = value.objectValue else { throw CommandLineError("not a JSON object") }
-        guard let raw = object["raw"]?.stringValue else { throw CommandLineError("\"raw\" must be a string") }
+        guard let object = value.objectValue else { throw notANumber("The line is not a JSON object.") }
+        guard let rawValue = object["raw"] else { throw notANumber("The member \"raw\" is missing.") }
+        guard let raw = rawValue.stringValue else { throw notANumber("The member \"raw\" must be a string.") }
         guard let region = object["region"], !region.isNull else { return (raw, nil) }
-        guard let code = region.stringValue else { throw CommandLineError("\"region\" must be a string or null") }
+        guard let code = region.stringValue else {
+            throw notANumber("The member \"region\" must be a string or null.")
+        }
         return (raw, code)
+    }
+
+    /// A NOT_A_NUMBER answer saying `message`.
+    private static func notANumber(_ message: String) -> PhoneNumberError {
+        PhoneNumberError(code: .notANumber, message: message)
+    }
+
+    /// Whether `bytes` are valid UTF-8 (ASCII checked without decoding).
+    private static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
     }
 
     private static func flush(_ output: inout JSONWriter) throws {

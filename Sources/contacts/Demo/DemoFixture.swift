@@ -38,7 +38,7 @@ struct DemoFixture {
     private(set) var followingCounts: [ExactString: Int] = [:]
     /// Each user's display name, as users.jsonl gives it.
     private(set) var displayNames: [ExactString: String] = [:]
-    /// Each user's region, as users.jsonl gives it.
+    /// The region of each user that users.jsonl gives one.
     private var regions: [ExactString: String] = [:]
     /// The first user of users.jsonl: the owner of contacts that name none.
     private(set) var firstUser: String?
@@ -136,7 +136,7 @@ struct DemoFixture {
         }
         try FixtureFile.forEach(Contact.self, path: path, label: "demo: contacts", quiet: quiet) { contact, line in
             let owner = contact.ownerId.isEmpty ? (firstUser ?? "") : contact.ownerId
-            guard regions[ExactString(owner)] != nil else {
+            guard displayNames[ExactString(owner)] != nil else {
                 throw CommandLineError("\(path) line \(line): owner '\(owner)' is not a user of users.jsonl")
             }
             if owner != batchOwner || batch.count == Self.uploadBatchSize {
@@ -153,7 +153,7 @@ struct DemoFixture {
         let rejectedText = rejected == 0 ? "" : ", \(DemoText.count(rejected)) rejected"
         return (
             count,
-            "uploaded to \(DemoText.count(owners.count)) books in \(DemoText.count(uploads)) uploads\(rejectedText)"
+            "uploaded to \(DemoText.count(owners.count, "book")) in \(DemoText.count(uploads, "upload"))\(rejectedText)"
         )
     }
 

@@ -82,7 +82,7 @@ struct DemoShowcase {
     }
 
     private var sampleBookText: String {
-        "the \(DemoText.count(book.count)) contacts of \(user(sample))"
+        "the \(DemoText.count(book.count, "contact")) of \(user(sample))"
     }
 
     // MARK: Search
@@ -135,7 +135,7 @@ struct DemoShowcase {
             try engine.searchUsers(as: sample, query: query, skip: 0, limit: Self.topResults)
         }
         table.append([
-            "directory of \(DemoText.count(fixture.displayNames.count)) users", DemoText.count(users.total),
+            "directory of \(DemoText.count(fixture.displayNames.count, "user"))", DemoText.count(users.total),
             DemoText.micros(usersTime), users.items.map(\.displayName).joined(separator: " · "),
         ])
         return text + table.rendered
@@ -233,9 +233,9 @@ struct DemoShowcase {
         } while cursor != nil
         let time = WallClock.monotonicNanoseconds() - started
         let counts = Dictionary(grouping: matches, by: \.relation).mapValues(\.count)
-        text += "  \(user(sample)) uploaded \(DemoText.count(book.count)) contacts; "
-        text += "\(DemoText.count(matches.count)) registered users matched "
-        text += "(\(pages) page\(pages == 1 ? "" : "s") of lookupContactMatches, \(DemoText.duration(time))):\n"
+        text += "  \(user(sample)) uploaded \(DemoText.count(book.count, "contact")); "
+        text += "\(DemoText.count(matches.count, "registered user")) matched "
+        text += "(\(DemoText.count(pages, "page")) of lookupContactMatches, \(DemoText.duration(time))):\n"
         let explanations: [(MatchRelation, String)] = [
             (.contact, "their number is in my book"), (.reverse, "my number is in their book"), (.mutual, "both"),
         ]
@@ -269,7 +269,7 @@ struct DemoShowcase {
         let (page, time) = try Self.timed { () throws(ContactsError) in
             try engine.followers(as: target, skip: 0, limit: Self.pageSize)
         }
-        text += "  the most-followed user, \(user(target)): \(DemoText.count(page.total)) followers; "
+        text += "  the most-followed user, \(user(target)): \(DemoText.count(page.total, "follower")); "
         text += "getFollowers page 1 (newest first) in \(DemoText.duration(time)):\n\n"
         var table = DemoTable([
             .init(title: "since (UTC)"), .init(title: "userId"), .init(title: "name"),
@@ -291,8 +291,9 @@ struct DemoShowcase {
             try engine.feed(as: sample, skip: 0, limit: Self.pageSize)
         }
         let following = fixture.followingCounts[ExactString(sample), default: 0]
-        text += "  \(user(sample)) follows \(DemoText.count(following)) users, who created "
-        text += "\(DemoText.count(page.total)) events; getFeed page 1 (newest first) in \(DemoText.duration(time)):\n\n"
+        text += "  \(user(sample)) follows \(DemoText.count(following, "user")), who created "
+        text +=
+            "\(DemoText.count(page.total, "event")); getFeed page 1 (newest first) in \(DemoText.duration(time)):\n\n"
         var table = DemoTable([
             .init(title: "created (UTC)"), .init(title: "by"), .init(title: "title"), .init(title: "location"),
         ])

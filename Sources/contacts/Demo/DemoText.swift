@@ -17,6 +17,12 @@ enum DemoText {
         return count < 0 ? "-" + grouped : grouped
     }
 
+    /// `count` (thousands grouped) and `singular`, plural unless `count` is 1: `1 contact`,
+    /// `200,000 contacts`; `plural` spells an irregular plural.
+    static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        Plural.count(count, singular, plural: plural, digits: { Self.count($0) })
+    }
+
     /// A duration in the unit that reads best: `850 µs`, `12.3 ms`, `4.56 s`.
     static func duration(_ nanoseconds: UInt64) -> String {
         if nanoseconds < 1_000_000 { return "\((nanoseconds + 500) / 1000) µs" }

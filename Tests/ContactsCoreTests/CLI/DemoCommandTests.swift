@@ -60,6 +60,21 @@ struct DemoCommandTests {
         return text
     }
 
+    @Test func oneOfAThingIsCountedInTheSingular() throws {
+        let directory = try Self.generatedFixture(contacts: 1, users: 1)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try ContactsExecutable.run(["demo", "--fixture", directory, "--quiet"])
+        #expect(output.status == 0, "\(output.stderrText)")
+        let text = output.stdoutText
+        for phrase in ["uploaded to 1 book in 1 upload", "over the 1 contact of", "uploaded 1 contact;", "(1 page of"] {
+            #expect(text.contains(phrase), "\(phrase)")
+        }
+        // No "1 contacts", "1 users", … anywhere.
+        let pluralAfterOne = try Regex(#"(^|[^0-9.,])1 (registered )?[a-z]+s\b"#)
+        let offending = text.split(separator: "\n").filter { $0.contains(pluralAfterOne) }
+        #expect(offending.isEmpty, "\(offending)")
+    }
+
     @Test func missingDirectoryExitsOneWithOneLine() throws {
         let output = try ContactsExecutable.run(["demo", "--fixture", "/nonexistent/demo-fixture", "--quiet"])
         #expect(output.status == 1)

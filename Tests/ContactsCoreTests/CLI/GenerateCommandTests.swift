@@ -28,14 +28,35 @@ struct GenerateCommandTests {
     }
 
     @Test(arguments: [
-        ["generate", "--out", "/tmp/x"],
-        ["generate", "--contacts", "-5", "--out", "/tmp/x"],
-        ["generate", "--contacts", "10", "--seed", "abc", "--out", "/tmp/x"],
-        ["generate", "--contacts", "10"],
+        (["generate", "--out", "/tmp/x"], "missing --contacts"),
+        (
+            ["generate", "--contacts", "-5", "--out", "/tmp/x"],
+            "--contacts must be an integer between 0 and \(FixtureGenerator.Options.maximumContacts), not '-5'"
+        ),
+        (
+            ["generate", "--contacts", "10", "--seed", "abc", "--out", "/tmp/x"],
+            "--seed must be a non-negative integer, not 'abc'"
+        ),
+        (["generate", "--contacts", "10"], "missing --out"),
+        (["generate", "--contacts", "10", "--out"], "--out needs a value"),
     ])
-    func badOptionsExitOneWithOneLine(arguments: [String]) throws {
+    func badOptionsExitOneWithOneLine(arguments: [String], message: String) throws {
         let output = try ContactsExecutable.run(arguments)
         #expect(output.status == 1)
-        #expect(output.stderrLines.filter { !$0.isEmpty }.count == 1)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrLines == ["contacts generate: \(message)"])
+    }
+
+    @Test func theSummaryCountsInTheSingularForOne() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try ContactsExecutable.run(["generate", "--contacts", "1", "--users", "1", "--out", directory])
+        #expect(output.status == 0, "\(output.stderrText)")
+        let summary = try FixtureGenerator(options: .init(contacts: 1, users: 1)).generate(into: directory + "-library")
+        defer { try? FileManager.default.removeItem(atPath: directory + "-library") }
+        #expect(summary.contacts == 1 && summary.owners == 1 && summary.users == 1 && summary.follows == 0)
+        let events = summary.events == 1 ? "1 event" : "\(summary.events) events"
+        #expect(
+            output.stderrLines.last == "generate: 1 contact of 1 owner, 1 user, 0 follows, \(events) in \(directory)")
     }
 }

@@ -172,7 +172,19 @@ struct MatchCommandTests {
             name: "user without a phone",
             users: #"{"userId":"u1","displayName":"A","phone":"+14155552671","region":"US"}"# + "\n"
                 + #"{"userId":"u2","displayName":"B","region":"US"}"# + "\n",
-            expected: "users.jsonl line 2: \"phone\" must be a string"),
+            expected: "users.jsonl line 2: \"phone\" is missing"),
+        BadInput(
+            name: "a phone that is not a string",
+            users: #"{"userId":"u1","phone":14155552671}"# + "\n",
+            expected: "users.jsonl line 1: \"phone\" must be a string"),
+        BadInput(
+            name: "a display name that is not a string",
+            users: #"{"userId":"u1","displayName":7,"phone":"+14155552671"}"# + "\n",
+            expected: "users.jsonl line 1: \"displayName\" must be a string or null"),
+        BadInput(
+            name: "a national number without a region",
+            users: #"{"userId":"u1","displayName":"A","phone":"(415) 555-2671"}"# + "\n",
+            expected: "users.jsonl line 1: phone '(415) 555-2671' of user 'u1' does not normalize"),
         BadInput(
             name: "phone that does not normalize",
             users: #"{"userId":"u1","displayName":"A","phone":"+1 415","region":"US"}"# + "\n",
@@ -187,6 +199,14 @@ struct MatchCommandTests {
             name: "a bad book line",
             book: #"{"id":"c1"}"# + "\n" + #"{"id":"c2","phoneNumbers":"+14155552671"}"# + "\n",
             expected: "book.jsonl line 2: not a valid contact"),
+        BadInput(
+            name: "standard input for the users",
+            arguments: ["--users", "-", "--book", "$DIR/book.jsonl"],
+            expected: "--users -: standard input cannot stand for a file that is read more than once"),
+        BadInput(
+            name: "standard input for the book",
+            arguments: ["--users", "$DIR/users.jsonl", "--book", "-"],
+            expected: "--book -: standard input cannot stand for a file that is read more than once"),
         BadInput(
             name: "an unknown region",
             arguments: ["--users", "$DIR/users.jsonl", "--book", "$DIR/book.jsonl", "--region", "XX"],
@@ -209,6 +229,47 @@ struct MatchCommandTests {
         #expect(output.stdout.isEmpty)
         #expect(output.stderrLines.count == 1, "\(output.stderrText)")
         #expect(output.stderrText.contains(input.expected), "\(output.stderrText)")
+    }
+
+    @Test func displayNameAndRegionOfUsersAreOptional() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // As in registerUser: no name is "", no region accepts +… numbers only; a region
+        // that is null is none.
+        try Self.write(
+            #"{"userId":"u1","phone":"+14155552671"}"# + "\n"
+                + #"{"userId":"u2","displayName":null,"phone":"+34 612 34 56 78","region":null}"# + "\n"
+                + #"{"userId":"u3","displayName":"Chloé","phone":"06 12 34 56 78","region":"FR"}"# + "\n",
+            to: directory + "/users.jsonl")
+        try Self.write(
+            #"{"id":"c1","phoneNumbers":[{"label":"mobile","value":"+1 415 555 2671"}]}"# + "\n"
+                + #"{"id":"c2","phoneNumbers":[{"label":"mobile","value":"+34612345678"}]}"# + "\n"
+                + #"{"id":"c3","phoneNumbers":[{"label":"mobile","value":"+33612345678"}]}"# + "\n",
+            to: directory + "/book.jsonl")
+        let output = try ContactsExecutable.run([
+            "match", "--users", directory + "/users.jsonl", "--book", directory + "/book.jsonl", "--quiet",
+        ])
+        #expect(output.status == 0, "\(output.stderrText)")
+        #expect(
+            try Self.parse(output) == [
+                Match(contactId: "c1", ownerId: "", userId: "u1", displayName: "", e164: "+14155552671"),
+                Match(contactId: "c2", ownerId: "", userId: "u2", displayName: "", e164: "+34612345678"),
+                Match(contactId: "c3", ownerId: "", userId: "u3", displayName: "Chloé", e164: "+33612345678"),
+            ])
+    }
+
+    @Test func theSummaryCountsInTheSingularForOne() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = BadInput(name: "valid", expected: "")
+        try Self.write(input.users, to: directory + "/users.jsonl")
+        try Self.write(input.book, to: directory + "/book.jsonl")
+        let output = try ContactsExecutable.run([
+            "match", "--users", directory + "/users.jsonl", "--book", directory + "/book.jsonl",
+        ])
+        #expect(output.status == 0, "\(output.stderrText)")
+        let summary = try #require(output.stderrLines.last)
+        #expect(summary.hasPrefix("match: 1 match among 1 number of 1 contact and 1 user in "), "\(summary)")
     }
 
     @Test func validInputOfTheBadInputCasesMatches() throws {

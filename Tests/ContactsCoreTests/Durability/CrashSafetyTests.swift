@@ -13,7 +13,10 @@ import Testing
 /// Each round pipelines a batch of mutations, reads a random number of the responses (each
 /// checked against ``ServiceModel``), sometimes waits a moment, and kills the server while
 /// the rest are in flight; whole response lines written before the kill count as received
-/// too. The server answers in order, so what survives must be the model replayed to the
+/// too. Every other round is sized so that the kill lands inside the batch: a long tail
+/// (``midBatchTail`` mutations or more) after the few responses read, and the kill at once
+/// after the last of them; the test asserts that some kills did land there (some of a
+/// batch answered, some not), so it cannot pass by killing only idle servers. The server answers in order, so what survives must be the model replayed to the
 /// received mutations plus some prefix of the unanswered ones: the restarted server's reads
 /// must equal the model after exactly one such prefix — never a half-applied mutation (an
 /// upload all there or not at all), never a lost acknowledged one.
@@ -24,6 +27,13 @@ import Testing
 struct CrashSafetyTests {
     static let users = ["u0", "u1", "u2", "u3", "u4", "u5"]
     static let rounds = 12
+    /// The fewest mutations a mid-batch round sends after the responses it reads before the
+    /// kill: far more than a server commits in the moment between its last read response
+    /// and the kill.
+    static let midBatchTail = 48
+    /// The most request bytes a mid-batch round writes: less than a Linux pipe holds
+    /// (64 KiB), so the write never waits for the server to read.
+    static let pipeBudgetBytes = 60_000
 
     /// The observer (re-)registers and follows every user, the re-registered ones anew; each
     /// answer is checked against the model, which then holds the same follows.
@@ -50,13 +60,28 @@ struct CrashSafetyTests {
         var answeredAfterKill = 0
         var inFlightApplied = 0
         var inFlightDropped = 0
+        var midBatchKills = 0
 
         for round in 0..<Self.rounds {
-            let batch = (0..<(1 + random.next() % 24)).map { _ in generator.next() }
+            // Odd rounds: a batch of any size, read and killed at random moments. Even rounds:
+            // a few responses read, then the kill at once, with a long tail still in flight.
+            let midBatch = round % 2 == 0
+            let readBeforeKill = midBatch ? Int(1 + random.next() % 8) : nil
+            let batchSize =
+                readBeforeKill.map { $0 + Self.midBatchTail + Int(random.next() % 32) }
+                ?? Int(1 + random.next() % 24)
+            var batch: [(String, JSONObject)] = []
             var lines: [UInt8] = []
             var ids: [JSONValue] = []
-            for (method, params) in batch {
+            while batch.count < batchSize {
+                let (method, params) = generator.next()
                 let line = server.requestLine(method, params)
+                // A mid-batch round's requests fit in the pipe, so the write returns before the
+                // server has read (and answered) much of them.
+                if midBatch, batch.count > readBeforeKill ?? 0, lines.count + line.count > Self.pipeBudgetBytes {
+                    break
+                }
+                batch.append((method, params))
                 ids.append(try JSONParser.parse(Array(line.dropLast())).objectValue?["id"] ?? .null)
                 lines += line
             }
@@ -72,17 +97,18 @@ struct CrashSafetyTests {
                     "seed \(seed) round \(round): \(method) \(JSONValue.object(params).jsonText.prefix(300))")
                 received += 1
             }
-            let waitFor = Int(random.next() % UInt64(batch.count + 1))
+            let waitFor = readBeforeKill ?? Int(random.next() % UInt64(batch.count + 1))
             for _ in 0..<waitFor {
                 guard let response = try server.readResponse() else { break }
                 check(response)
             }
-            if random.next() % 2 == 0 { usleep(UInt32(random.next() % 8000)) }
+            if !midBatch && random.next() % 2 == 0 { usleep(UInt32(random.next() % 8000)) }
             for response in try server.kill9() where received < batch.count {
                 check(response)
                 answeredAfterKill += 1
             }
             #expect(server.wasKilled, "seed \(seed) round \(round): the server was not killed")
+            if received > 0 && received < batch.count { midBatchKills += 1 }
 
             server = try ServeProcess(arguments: arguments)
             let actual = ServiceSnapshot.take(reads, answers: try server.callAll(reads))
@@ -123,9 +149,13 @@ struct CrashSafetyTests {
         let reopened = ServiceSnapshot.take(reads, answers: try server.callAll(reads))
         #expect(ServiceSnapshot.difference(reopened, expected) == nil, "seed \(seed): after a clean restart")
         _ = try server.finish()
+        // The suite's claim: kills landed inside batches (some of a batch answered, some not).
+        #expect(
+            midBatchKills > 0,
+            "seed \(seed): no kill of the \(Self.rounds) rounds landed inside a batch; the rounds tested idle servers")
         // Not assertions (they depend on timing), but what the rounds exercised.
         print(
-            "crash seed \(seed): \(answeredAfterKill) answered after the kill; of the unanswered, "
-                + "\(inFlightApplied) applied and \(inFlightDropped) lost")
+            "crash seed \(seed): \(midBatchKills) of \(Self.rounds) kills inside a batch; \(answeredAfterKill) "
+                + "answered after the kill; of the unanswered, \(inFlightApplied) applied and \(inFlightDropped) lost")
     }
 }

@@ -6,9 +6,10 @@ import Foundation
     import Glibc
 #endif
 
-/// A live `contacts serve --stdio` subprocess driven a line at a time: requests written
-/// as the test goes, each response read as it arrives (with a deadline, so a hung server
-/// fails the test instead of hanging it), and `kill -9` at any moment.
+/// A live `contacts serve --stdio` subprocess (or another `contacts` command that answers
+/// JSON lines) driven a line at a time: requests written as the test goes, each response
+/// read as it arrives (with a deadline, so a hung server fails the test instead of hanging
+/// it), and `kill -9` at any moment.
 final class ServeProcess {
     /// Why talking to the server failed.
     struct Failure: Error, CustomStringConvertible {
@@ -29,12 +30,17 @@ final class ServeProcess {
     private var isFinished = false
 
     /// Starts `contacts serve --stdio` with `arguments` added (`--store PATH`, …).
-    init(arguments: [String]) throws {
+    convenience init(arguments: [String]) throws {
+        try self.init(command: ["serve", "--stdio"] + arguments)
+    }
+
+    /// Starts `contacts` with `command` as its arguments (`["normalize", "--jsonl"]`).
+    init(command: [String]) throws {
         _ = Self.ignoreBrokenPipes
         let executable = try ContactsExecutable.location.get()
         process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--stdio"] + arguments
+        process.arguments = command
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

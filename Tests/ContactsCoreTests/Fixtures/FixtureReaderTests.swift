@@ -69,6 +69,10 @@ struct FixtureReaderTests {
                 "\"phone\" must be a string"
             ),
             ("{\"userId\":\"\",\"displayName\":\"A\",\"phone\":\"+1\",\"region\":\"US\"}", "\"userId\" is empty"),
+            ("{\"displayName\":\"A\",\"phone\":\"+1\"}", "\"userId\" is missing"),
+            ("{\"userId\":\"u1\",\"region\":\"US\"}", "\"phone\" is missing"),
+            ("{\"userId\":\"u1\",\"phone\":null}", "\"phone\" must be a string"),
+            ("{\"userId\":\"u1\",\"phone\":\"+1\",\"region\":1}", "\"region\" must be a string or null"),
         ])
     func badUserLine(text: String, reason: String) throws {
         let path = try write(text + "\n")
@@ -76,6 +80,25 @@ struct FixtureReaderTests {
         #expect(throws: FixtureError.badLine(file: path, line: 1, reason: reason)) {
             try FixtureReader<FixtureUser>.readAll(path: path)
         }
+    }
+
+    @Test("a user's displayName and region are optional, as in registerUser")
+    func optionalUserKeys() throws {
+        let path = try write(
+            "{\"userId\":\"u1\",\"phone\":\"+14155552671\"}\n"
+                + "{\"userId\":\"u2\",\"displayName\":null,\"phone\":\"+34612345678\",\"region\":null}\n"
+                + "{\"userId\":\"u3\",\"displayName\":\"C\",\"phone\":\"0612345678\",\"region\":\"FR\"}\n")
+        defer { cleanUp(path) }
+        let users = try FixtureReader<FixtureUser>.readAll(path: path)
+        #expect(
+            users == [
+                FixtureUser(userId: "u1", displayName: "", phone: "+14155552671", region: nil),
+                FixtureUser(userId: "u2", displayName: "", phone: "+34612345678", region: nil),
+                FixtureUser(userId: "u3", displayName: "C", phone: "0612345678", region: "FR"),
+            ])
+        // Written back, every key is present; no region is null.
+        #expect(
+            users[0].jsonValue.jsonText == #"{"userId":"u1","displayName":"","phone":"+14155552671","region":null}"#)
     }
 
     @Test("follows need integer times; events need a title")
@@ -87,6 +110,11 @@ struct FixtureReaderTests {
         defer { [follows, events].forEach(cleanUp) }
         #expect(throws: FixtureError.badLine(file: follows, line: 1, reason: "\"since\" must be an integer")) {
             try FixtureReader<FollowRecord>.readAll(path: follows)
+        }
+        let noSince = try write("{\"followerId\":\"u1\",\"followeeId\":\"u2\"}\n")
+        defer { cleanUp(noSince) }
+        #expect(throws: FixtureError.badLine(file: noSince, line: 1, reason: "\"since\" is missing")) {
+            try FixtureReader<FollowRecord>.readAll(path: noSince)
         }
         let reader = try FixtureReader<EventRecord>(path: events)
         #expect(

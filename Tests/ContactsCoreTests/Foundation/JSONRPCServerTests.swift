@@ -24,8 +24,49 @@ import Testing
 
     @Test(arguments: TransportCase.all)
     func parsedAndLineEntryPointsAgree(_ test: TransportCase) {
-        guard let value = try? JSONParser.parse(test.line) else { return }
-        #expect(Self.bareServer.respond(to: value) == Self.respond(Self.bareServer, test.line))
+        let response = Self.respond(Self.bareServer, test.line)
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(test.line)
+        } catch {
+            // What does not parse never reaches respond(to:): a blank line gets nothing,
+            // anything else parse_error with id null and the parser's own words.
+            if test.line.allSatisfy({ [0x20, 0x09, 0x0D, 0x0A].contains($0) }) {
+                #expect(response == nil, "\(test.name)")
+                return
+            }
+            TransportCase.check(response, .error(id: .null, .parseError), test.name)
+            let message = response?.objectValue?["error"]?.objectValue?["message"]?.stringValue
+            if !test.line.starts(with: [0xEF, 0xBB, 0xBF]) {
+                #expect(message == "invalid JSON: \(error)", "\(test.name)")
+            }
+            return
+        }
+        #expect(Self.bareServer.respond(to: value) == response)
+    }
+
+    @Test(
+        arguments: [
+            [0xEF, 0xBB, 0xBF] + Array(TransportCase.request(id: "1").utf8),
+            [0xEF, 0xBB, 0xBF] + Array("{oops".utf8),
+            [0xEF, 0xBB, 0xBF],
+        ] as [[UInt8]])
+    func aByteOrderMarkIsNamedAsSuch(line: [UInt8]) {
+        let response = Self.respond(Self.bareServer, line)
+        TransportCase.check(response, .error(id: .null, .parseError), "BOM")
+        let message = response?.objectValue?["error"]?.objectValue?["message"]?.stringValue ?? ""
+        #expect(message.contains("byte order mark"), "\(message)")
+        #expect(!message.contains("at byte 0"), "\(message)")
+    }
+
+    @Test func aByteOrderMarkElsewhereIsNotBlamed() {
+        // The mark inside a string is just text; after the value it is trailing content.
+        let inside = Self.respond(Self.bareServer, TransportCase.request(id: "\"\u{FEFF}\""))
+        TransportCase.check(inside, .result(id: .string("\u{FEFF}")), "BOM in the id")
+        let after = Self.respond(Self.bareServer, Array(TransportCase.request(id: "1").utf8) + [0xEF, 0xBB, 0xBF])
+        TransportCase.check(after, .error(id: .null, .parseError), "BOM after the value")
+        let message = after?.objectValue?["error"]?.objectValue?["message"]?.stringValue ?? ""
+        #expect(!message.contains("byte order mark"), "\(message)")
     }
 
     @Test func reasonCodesAreTheProtocolTable() {

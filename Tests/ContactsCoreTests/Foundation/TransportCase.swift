@@ -213,6 +213,9 @@ struct TransportCase: Sendable, CustomTestStringConvertible {
         TransportCase("invalid UTF-8 byte FF", requestPrefix + [0xFF] + requestSuffix, .error(id: .null, parseError)),
         TransportCase(
             "UTF-8 surrogate", requestPrefix + [0xED, 0xA0, 0x80] + requestSuffix, .error(id: .null, parseError)),
+        TransportCase(
+            "byte order mark before a request", [0xEF, 0xBB, 0xBF] + Array(request(id: "1").utf8),
+            .error(id: .null, parseError)),
         TransportCase("valid surrogate pair", request(id: #""\ud83d\ude00""#), .result(id: .string("😀"))),
         TransportCase("depth 64", nestedParams(depth: 64), .result(id: .integer(1))),
         TransportCase("depth 65", nestedParams(depth: 65), .error(id: .null, parseError)),

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsMatching
 import ContactsSupport
+import PhoneNumbers
 import Testing
 
 @Suite struct HashedPhoneMultimapTests {
@@ -46,6 +47,7 @@ import Testing
             #expect(multimap.count == model.values.reduce(0) { $0 + $1.count }, context)
         }
         #expect(merges > 10, "the delta merged along the way")
+        multimap._checkInvariants()
         multimap.mergeDelta()
         #expect(multimap.firstPayloads(of: pool) == pool.map { model[$0]?.min() })
         for number in pool {
@@ -57,7 +59,7 @@ import Testing
         let hasher = XXH3PhoneKeyHasher(seed: 9)
         var random = SplitMix64(seed: 9)
         var seen = Set<UInt64>()
-        let numbers = (0..<20_000).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
+        let numbers = (0..<20_000).map { _ in random.e164Number(long: false) }.filter { seen.insert($0).inserted }
         var multimap = try HashedPhoneMultimap(
             numbers: numbers, payloads: numbers.map { _ in 1 }, hasher: hasher, duplicates: .lastWins)
         typealias Constants = HashedPhoneMultimap.Constants
@@ -74,12 +76,49 @@ import Testing
     }
 }
 
+@Suite struct HashedPhoneMultimapLongNumberTests {
+    /// Numbers past a base entry's 50 bits (16 to 19 digits) are kept exactly beside the base:
+    /// the base holds only the others, at 12 bytes an entry; a long number and an ordinary one
+    /// that agree on their low 50 bits never answer for each other, under every key function;
+    /// and long entries take inserts, removals and replacements through merges.
+    @Test(arguments: TestHasher.allCases)
+    func longNumbersStayExactBesideTheBase(hasher: TestHasher) throws {
+        let ordinary: [UInt64] = (1...300).map { 14_155_550_000 + UInt64($0) }
+        let long = ordinary.map { $0 | 1 << 50 } + [PhoneNumber.largestE164, 49_301_234_567_890_123]
+        let all = ordinary + long
+        var multimap = try HashedPhoneMultimap(
+            numbers: all, payloads: all.indices.map { UInt32($0 % 7) }, hasher: hasher.hasher,
+            duplicates: .keepAll, deltaFloor: 8)
+        #expect(MemoryLayout<HashedPhoneMultimap.Entry>.stride == 12)
+        #expect(multimap.base.count == ordinary.count && multimap.count == all.count)
+        for (index, number) in all.enumerated() {
+            #expect(Array(multimap.payloads(of: number)) == [UInt32(index % 7)], "number \(number)")
+        }
+        multimap.insert(9, forEach: long + ordinary)
+        multimap.remove(9, forEach: Array(long.prefix(100)))
+        multimap.mergeDelta()
+        #expect(multimap.base.count == 2 * ordinary.count && multimap.count == 2 * all.count - 100)
+        for (index, number) in all.enumerated() {
+            let removed = (ordinary.count..<ordinary.count + 100).contains(index)
+            let expected = removed ? [UInt32(index % 7)] : [UInt32(index % 7), 9]
+            #expect(Array(multimap.payloads(of: number)) == expected, "number \(number)")
+        }
+        #expect(Array(multimap.replacePayloads(of: long[0], with: 3)) == [6])
+        #expect(Array(multimap.replacePayloads(of: long[1], with: nil)) == [0])
+        #expect(multimap.payloads(of: long[1]).isEmpty && multimap.firstPayload(of: long[0]) == 3)
+        #expect(multimap.firstPayload(of: ordinary[0]) == 0 && multimap.firstPayload(of: ordinary[1]) == 1)
+        let probes = [long[0], long[1], ordinary[1], long[200]] + outOfRangeNumbers
+        #expect(multimap.firstPayloads(of: probes) == [3, nil, 1, UInt32((ordinary.count + 200) % 7), nil, nil, nil])
+        #expect(multimap.count == 2 * all.count - 100 - 1)
+    }
+}
+
 @Suite struct HashedPhoneMultimapMergeTests {
     /// Up to `count` distinct random numbers.
     private static func distinctNumbers(_ count: Int, seed: UInt64) -> [UInt64] {
         var random = SplitMix64(seed: seed)
         var seen = Set<UInt64>()
-        return (0..<count).map { _ in random.e164Number() }.filter { seen.insert($0).inserted }
+        return (0..<count).map { _ in random.e164Number(long: false) }.filter { seen.insert($0).inserted }
     }
 
     /// A multimap built with payload 1 for each of `numbers`, merging every 50 pending pairs.

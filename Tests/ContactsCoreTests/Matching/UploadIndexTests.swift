@@ -43,6 +43,7 @@ private struct NaiveUploads {
     private func expectSame(
         _ index: UploadIndex, _ model: NaiveUploads, numbers pool: [UInt64], _ context: Comment
     ) {
+        index._checkInvariants()
         #expect(index.ownerCount == model.books.count, context)
         #expect(index.holdingCount == model.holdingCount, context)
         for number in pool {
@@ -128,7 +129,8 @@ private struct NaiveUploads {
         #expect(index.holders(of: 14_155_552_671).isEmpty)
         #expect(index.contacts(of: 0, holding: 14_155_552_671).isEmpty)
         #expect(index.newNumberCount(of: 0, among: [5, 5, 6]) == 2)
-        // Numbers beyond E.164 that agree on their low 50 bits still count once each.
+        // Numbers that agree on their low 50 bits (a long one, one past nineteen digits) still
+        // count once each.
         let high: UInt64 = 1 << 50 | 7
         #expect(index.newNumberCount(of: 0, among: [high, 7, high, UInt64.max, 7]) == 3)
         var copy = index

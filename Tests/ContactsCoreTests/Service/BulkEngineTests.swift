@@ -4,6 +4,7 @@ import ContactsModel
 import ContactsService
 import ContactsStore
 import ContactsSupport
+import PhoneNumbers
 import Testing
 
 /// The engine's bulk paths answer as the one-change-at-a-time paths do: users registered in
@@ -80,15 +81,22 @@ struct BulkEngineTests {
         }
     }
 
-    @Test func bulkRegistrationRefusesRepeatedIdsOrNumbersAndLongNumbers() {
+    @Test func bulkRegistrationRefusesRepeatedIdsOrNumbersAndNonNumbers() throws {
         let users = Self.users(3, seed: 9)
         var sameID = users
         sameID[2].userId = users[0].userId
         var sameNumber = users
         sameNumber[2].e164 = users[1].e164
+        var tooLong = users
+        tooLong[1].e164 = PhoneNumber.largestE164 + 1
+        var zero = users
+        zero[1].e164 = 0
+        // Numbers of up to 19 digits are numbers like any other.
         var long = users
-        long[1].e164 = 1_234_567_890_123_456
-        for bad in [sameID, sameNumber, long] {
+        long[1].e164 = PhoneNumber.largestE164
+        let engine = try ContactsEngine(registeredUsers: long)
+        #expect(throws: Never.self) { try engine.lookupContactMatches(as: long[1].userId) }
+        for bad in [sameID, sameNumber, tooLong, zero] {
             #expect(throws: (any Error).self) { try ContactsEngine(registeredUsers: bad) }
         }
     }

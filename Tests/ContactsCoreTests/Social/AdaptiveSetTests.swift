@@ -173,13 +173,8 @@ import Testing
         #expect(indexes == Array(0..<model.count))
     }
 
+    /// The model's position of `value`: a linear scan, obviously right.
     private func lowerBound(_ value: UInt32, in sorted: [UInt32]) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
+        sorted.firstIndex { $0 >= value } ?? sorted.count
     }
 }

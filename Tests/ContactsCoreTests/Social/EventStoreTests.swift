@@ -81,6 +81,7 @@ import Testing
                 break
             }
             #expect(store.count == model.events.count)
+            #expect(throws: Never.self) { try store._checkInvariants() }
             #expect(store.eventCount(of: user) == model.events.filter { $0.creator == user }.count)
             for (skip, limit) in [(0, 1_000), (Int(random.next() % 6), Int(random.next() % 5)), (500, 3)] {
                 #expect(

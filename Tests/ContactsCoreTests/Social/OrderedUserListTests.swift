@@ -37,7 +37,7 @@ import Testing
             blocksSeen = max(
                 blocksSeen, (list.count + OrderedUserList.blockCapacity - 1) / OrderedUserList.blockCapacity)
             if step % 250 == 0 {
-                try list.checkShape()
+                try list._checkInvariants()
                 #expect(list.allElements == model)
                 let skip = Int(random.next() % UInt64(model.count + 10))
                 let limit = Int(random.next() % 1_500)
@@ -45,10 +45,10 @@ import Testing
             }
         }
         #expect(blocksSeen >= 3 && smallest < OrderedUserList.blockCapacity / 2)
-        try list.checkShape()
+        try list._checkInvariants()
         #expect(list.allElements == model)
         let rebuilt = OrderedUserList(ordered: model)
-        try rebuilt.checkShape()
+        try rebuilt._checkInvariants()
         #expect(rebuilt.allElements == model)
         #expect(rebuilt.elements(skip: 0, limit: 0).isEmpty && list.elements(skip: model.count, limit: 5).isEmpty)
     }

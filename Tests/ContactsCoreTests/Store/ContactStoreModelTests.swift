@@ -3,6 +3,7 @@ import ContactsModel
 import ContactsStore
 import ContactsSupport
 import Foundation
+import PhoneNumbers
 import Testing
 
 /// Random mutations against a naive in-memory model, with reopens along the way: every
@@ -175,6 +176,12 @@ struct ContactStoreModelTests {
         return out.sorted()
     }
 
+    /// The phones registrations draw from: a small pool, so that users collide on them, with
+    /// numbers of 16 to 19 digits beside ordinary ones (one past `Int64.max`).
+    static let phones: [UInt64] = [
+        1_000_003, 2_000_006, 3_000_009, 49_301_234_567_890_123, 8_112_345_678_901_234_567, PhoneNumber.largestE164,
+    ]
+
     static func randomOp(_ random: inout StoreTestRandom) -> Op {
         // Small pools so that ops collide: "ü" and "u\u{308}" are canonically equal, not byte-equal.
         let users = ["u0", "u1", "u2", "u3", "\u{FC}", "u\u{308}"]
@@ -182,7 +189,7 @@ struct ContactStoreModelTests {
         let time = Int64.random(in: -1_000...1_000_000, using: &random)
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<14:
-            return .register(user(&random), UInt64.random(in: 1...6, using: &random) * 1_000_003, random.text())
+            return .register(user(&random), Self.phones[Int.random(in: 0..<6, using: &random)], random.text())
         case 14..<18: return .deleteUser(user(&random))
         case 18..<34:
             let batch = (0..<Int.random(in: 0...4, using: &random)).map { _ in

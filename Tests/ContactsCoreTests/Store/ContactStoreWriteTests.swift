@@ -2,6 +2,7 @@ import ContactsCore
 import ContactsModel
 import ContactsStore
 import Foundation
+import PhoneNumbers
 import Testing
 
 /// Each typed write, its round trip through a reopen, and transactions.
@@ -72,11 +73,28 @@ struct ContactStoreWriteTests {
             }
             #expect(throws: StoreError.self) {
                 try store.transaction { tx throws in
-                    _ = try tx.registerUser(userId: "d", e164: 1_000_000_000_000_000, displayName: "")
+                    _ = try tx.registerUser(userId: "d", e164: PhoneNumber.largestE164 + 1, displayName: "")
                 }
             }
         }
         #expect(snapshot.users.map(\.userId) == ["ann"])
+    }
+
+    /// Numbers of 16 to 19 digits, past `Int64.max` too (held as their bit pattern), are
+    /// stored exactly, survive a reopen, and stay unique per user.
+    @Test func storesNumbersOfUpToNineteenDigits() throws {
+        let long: [UInt64] = [1_125_899_906_842_624, 49_301_234_567_890_123, 1 << 63, PhoneNumber.largestE164]
+        let snapshot = try withStore { store in
+            try register(store, long.enumerated().map { ("u\($0.offset)", $0.element) })
+            #expect {
+                try store.transaction { tx throws in
+                    _ = try tx.registerUser(userId: "other", e164: PhoneNumber.largestE164, displayName: "")
+                }
+            } throws: { error in
+                "\(error)".contains("phone +\(PhoneNumber.largestE164) is held by another user")
+            }
+        }
+        #expect(snapshot.users.map(\.e164) == long)
     }
 
     @Test func deletesAUserWithEverythingButTheirBudget() throws {

@@ -2,14 +2,16 @@ import ContactsCore
 import ContactsModel
 import ContactsStore
 import Foundation
+import PhoneNumbers
 import Testing
 
-/// The migration mechanism, with a fake next version (3), and the real step from version 1.
+/// The migration mechanism, with a fake next version (4), and the real steps from versions 1
+/// and 2.
 @Suite("StoreSchema migrations")
 struct StoreSchemaTests {
-    /// A version 3 that adds a column to users and fills it from the existing rows.
+    /// A version 4 that adds a column to users and fills it from the existing rows.
     static let nextVersion = StoreSchema(migrations: [
-        .createVersion1, .addChangePosition,
+        .createVersion1, .addChangePosition, .storeLongNumbers,
         StoreSchema.Migration("add users.nameLength") { connection throws(StoreError) in
             try connection.execute(
                 """
@@ -19,9 +21,9 @@ struct StoreSchemaTests {
         },
     ])
 
-    /// A version 3 whose step writes, then fails.
+    /// A version 4 whose step writes, then fails.
     static let failingNextVersion = StoreSchema(migrations: [
-        .createVersion1, .addChangePosition,
+        .createVersion1, .addChangePosition, .storeLongNumbers,
         StoreSchema.Migration("half-done step") { connection throws(StoreError) in
             try connection.execute("CREATE TABLE scratch (x); INSERT INTO scratch VALUES (1)")
             try connection.execute("INSERT INTO no_such_table VALUES (1)")
@@ -57,31 +59,53 @@ struct StoreSchemaTests {
         #expect(snapshot.users.map(\.userId) == ["ann"])
         #expect(try store.write(after: 0, catchUp: { _ in }, decide: { .deleteUser(userId: "ann") }) == 1)
         try store.close()
+        #expect(try userVersion(path) == 3)
+    }
+
+    /// A version 2 store (numbers of at most 15 digits) reads the same at version 3, and then
+    /// takes numbers of up to 19 digits, past `Int64.max` too.
+    @Test func migratesAVersion2StoreToLongNumbers() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("v2.db")
+        let old = try SQLiteStore.open(
+            path: path, options: storeTestOptions,
+            schema: StoreSchema(migrations: [.createVersion1, .addChangePosition]))
+        try old.transaction { tx in _ = try tx.registerUser(userId: "ann", e164: 999_999_999_999_999, displayName: "") }
+        try old.close()
         #expect(try userVersion(path) == 2)
+        let store = try SQLiteStore.open(path: path, options: storeTestOptions)
+        try store.transaction { tx in
+            _ = try tx.registerUser(userId: "bob", e164: PhoneNumber.largestE164, displayName: "")
+        }
+        try store.close()
+        #expect(try userVersion(path) == 3)
+        let reopened = try SQLiteStore.open(path: path, options: storeTestOptions)
+        #expect(try reopened.loadSnapshot().users.map(\.e164) == [999_999_999_999_999, PhoneNumber.largestE164])
+        try reopened.close()
     }
 
     @Test func migratesAnOlderStoreInPlaceKeepingItsData() throws {
         let directory = try StoreTestDirectory()
         let path = directory.path("m.db")
         try makeCurrentStore(at: path)
-        #expect(try userVersion(path) == 2)
+        #expect(try userVersion(path) == 3)
 
         let migrated = try SQLiteStore.open(path: path, options: storeTestOptions, schema: Self.nextVersion)
         let snapshot = try migrated.loadSnapshot()
         try migrated.close()
-        #expect(try userVersion(path) == 3)
+        #expect(try userVersion(path) == 4)
         #expect(snapshot.users.map(\.userId) == ["ann", "bob"])
         #expect(snapshot.follows == [FollowRecord(followerId: "ann", followeeId: "bob", since: 3)])
         let raw = try SQLiteConnection.open(path: path, mode: .readOnly)
         #expect(try raw.integer("SELECT sum(nameLength) FROM users") == 8)
         try raw.close()
 
-        // Reopening at version 3 runs nothing again.
+        // Reopening at version 4 runs nothing again.
         try SQLiteStore.open(path: path, options: storeTestOptions, schema: Self.nextVersion).close()
-        #expect(try userVersion(path) == 3)
-        // And this build (version 2) refuses it, untouched.
+        #expect(try userVersion(path) == 4)
+        // And this build (version 3) refuses it, untouched.
         expectOpenFails(
-            path, kind: "newerSchema", phrase: "schema version 3 is newer than this build supports (2)", in: directory)
+            path, kind: "newerSchema", phrase: "schema version 4 is newer than this build supports (3)", in: directory)
     }
 
     @Test func aFailingMigrationLeavesTheStoreAsItWas() throws {
@@ -97,7 +121,7 @@ struct StoreSchemaTests {
         let store = try SQLiteStore.open(path: path, options: storeTestOptions)
         #expect(try store.loadSnapshot().users.count == 2)
         try store.close()
-        #expect(try userVersion(path) == 2)
+        #expect(try userVersion(path) == 3)
     }
 
     @Test func aFailedCreationLeavesNoFile() throws {
@@ -120,7 +144,7 @@ struct StoreSchemaTests {
         try SQLiteStore.open(path: path, options: storeTestOptions, schema: Self.nextVersion).close()
         #expect(
             try StoreFileHeader.inspect(path: path)
-                == .sqlite(applicationID: StoreSchema.applicationID, userVersion: 3))
+                == .sqlite(applicationID: StoreSchema.applicationID, userVersion: 4))
         let raw = try SQLiteConnection.open(path: path, mode: .readOnly)
         #expect(try raw.integer("SELECT count(*) FROM pragma_table_info('users') WHERE name = 'nameLength'") == 1)
         try raw.close()

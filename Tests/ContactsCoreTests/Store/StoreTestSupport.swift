@@ -3,6 +3,7 @@ import ContactsModel
 import ContactsStore
 import ContactsSupport
 import Foundation
+import PhoneNumbers
 import Testing
 
 /// A fresh temporary directory for one test, removed (with anything made immutable in
@@ -131,9 +132,13 @@ struct StoreTestRandom: RandomNumberGenerator {
             socialProfiles: labeled(&self), notes: text(maxLength: 30))
     }
 
-    /// 0–3 E.164 numbers as integers.
+    /// 0–3 E.164 numbers as integers, of up to 15 digits or (one in four) up to 19.
     mutating func phones() -> [UInt64] {
-        (0..<Int.random(in: 0...3, using: &self)).map { _ in UInt64.random(in: 1...999_999_999_999_999, using: &self) }
+        (0..<Int.random(in: 0...3, using: &self)).map { _ in
+            UInt64.random(
+                in: 1...(Int.random(in: 0..<4, using: &self) == 0 ? PhoneNumber.largestE164 : 999_999_999_999_999),
+                using: &self)
+        }
     }
 }
 

@@ -1,0 +1,11 @@
+/// Counted nouns for messages, so that one thing is never "1 owners".
+enum Plural {
+    /// `count` and `singular`, made plural unless `count` is 1: `1 owner`, `0 owners`,
+    /// `2 owners`. `plural` spells an irregular plural (`query` → `queries`); `digits`
+    /// writes the number (the demo groups thousands).
+    static func count(
+        _ count: Int, _ singular: String, plural: String? = nil, digits: (Int) -> String = { String($0) }
+    ) -> String {
+        "\(digits(count)) \(count == 1 ? singular : plural ?? singular + "s")"
+    }
+}
