@@ -40,8 +40,21 @@ import Foundation
 public final class ContactsService: Sendable {
     /// Gives the bearer token for a request. It is called before every request (and once more
     /// after a 401), so it should return a cached token and refresh it only when it is about to
-    /// expire or has just been refused.
+    /// expire or has just been refused (``tokenWasRefused`` is true then).
     public typealias TokenProvider = @Sendable () async throws -> String
+
+    /// True while the client calls a token provider again because the server has just refused
+    /// the token it gave (HTTP 401: expired, revoked, or signed with a rotated secret); false
+    /// on every other call. A provider that caches its token reads it to know when to get a
+    /// new one even though its own clock says the cached one is still valid:
+    ///
+    /// ```swift
+    /// tokenProvider: {
+    ///     if ContactsService.tokenWasRefused || cache.expiresSoon { try await cache.refresh() }
+    ///     return cache.token
+    /// }
+    /// ```
+    @TaskLocal public static var tokenWasRefused = false
 
     /// The app-wide instance; calls fail with `not_configured` until
     /// ``configure(baseURL:tokenProvider:)`` is called.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A labelled entry of a contact: a phone number, an email address or a social profile
 /// (`{"label": "mobile", "value": "+34 612 34 56 78"}`, PROTOCOL §1).
 public struct LabeledValue: Sendable, Hashable, Codable, Identifiable {
@@ -20,11 +18,15 @@ public struct LabeledValue: Sendable, Hashable, Codable, Identifiable {
         self.value = value
     }
 
-    private static let identities = Atomic<UInt64>(0)
+    private static let identities = Locked<UInt64>(0)
 
     /// A new local identity, different from every other one this process made. O(1).
     public static func makeIdentity() -> String {
-        "lv\(identities.wrappingAdd(1, ordering: .relaxed).newValue)"
+        let next = identities.withLock { count in
+            count &+= 1
+            return count
+        }
+        return "lv\(next)"
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The highest `Contacts-Position` (PROTOCOL §8) a service instance has seen, shared by the
 /// instance and every view made from it with ``ContactsService/acting(as:)``.
 ///
@@ -11,7 +9,7 @@ import Synchronization
 /// that a read may wait for an engine to apply other users' changes first, which every engine
 /// does within a second (§8).
 final class PositionTracker: Sendable {
-    private let highest = Mutex<Int64>(0)
+    private let highest = Locked<Int64>(0)
 
     /// The highest position seen so far (0 before any answer). O(1).
     var current: Int64 { highest.withLock { $0 } }

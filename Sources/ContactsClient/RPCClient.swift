@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -33,14 +32,14 @@ final class RPCClient: Sendable {
     /// The highest position seen by this transport.
     let positions = PositionTracker()
 
-    private let configuration: Mutex<Configuration?>
+    private let configuration: Locked<Configuration?>
     private let sleep: Sleeper
-    private let requestIDs = Atomic<Int64>(0)
+    private let requestIDs = Locked<Int64>(0)
 
     /// A transport with `configuration` (nil: calls fail with `not_configured` until
     /// ``configure(baseURL:tokenProvider:sessionConfiguration:retryPolicy:)``).
     init(configuration: Configuration?, sleep: @escaping Sleeper) {
-        self.configuration = Mutex(configuration)
+        self.configuration = Locked(configuration)
         self.sleep = sleep
     }
 
@@ -92,7 +91,10 @@ final class RPCClient: Sendable {
                 reason: ContactsServiceError.Reason.notConfigured,
                 message: "ContactsService.shared is used before configure(baseURL:tokenProvider:)")
         }
-        let id = requestIDs.wrappingAdd(1, ordering: .relaxed).newValue
+        let id = requestIDs.withLock { last in
+            last &+= 1
+            return last
+        }
         var params = call.params
         if call.sendsActingUser, let actingUserId {
             params = params.prepending("as", actingUserId)
@@ -103,7 +105,7 @@ final class RPCClient: Sendable {
         var attempt = 1
         while true {
             do {
-                let token = try await Self.token(from: configuration.tokenProvider)
+                let token = try await Self.token(from: configuration.tokenProvider, afterRefusal: refreshedToken)
                 return try await post(
                     body, to: url, token: token, id: id, method: call.method, session: configuration.session)
             } catch let error {
@@ -176,11 +178,13 @@ final class RPCClient: Sendable {
         }
     }
 
+    /// The provider's token; `afterRefusal` while asking again after a 401, which the provider
+    /// sees as ``ContactsService/tokenWasRefused``.
     private static func token(
-        from tokenProvider: ContactsService.TokenProvider
+        from tokenProvider: ContactsService.TokenProvider, afterRefusal: Bool
     ) async throws(ContactsServiceError) -> String {
         do {
-            return try await tokenProvider()
+            return try await ContactsService.$tokenWasRefused.withValue(afterRefusal) { try await tokenProvider() }
         } catch {
             if error is CancellationError { throw cancelled }
             throw ContactsServiceError(

@@ -125,16 +125,16 @@ final class ContactsServerProcess {
     func token(sub: String, service: Bool = false) throws -> String {
         let key = "\(service) \(sub)"
         if let token = tokens.withLock({ $0[key] }) { return token }
-        let token = try freshToken(sub: sub, service: service)
+        let token = try Self.token(secretFile: secretFile, sub: sub, service: service, ttl: nil)
         tokens.withLock { $0[key] = token }
         return token
     }
 
-    /// A new token from `contacts token` for `sub`, valid for `ttl` seconds when given (the
-    /// command's default, an hour, otherwise).
-    func freshToken(sub: String, service: Bool = false, ttl: Int? = nil) throws -> String {
+    /// A new token from `contacts token --jwt-secret-file secretFile` for `sub`, valid for `ttl`
+    /// seconds when given (the command's default, an hour, otherwise).
+    static func token(secretFile: String, sub: String, service: Bool, ttl: Int?) throws -> String {
         let process = Process()
-        process.executableURL = try Self.executable.get()
+        process.executableURL = try executable.get()
         process.arguments =
             ["token", "--jwt-secret-file", secretFile, "--sub", sub] + (service ? ["--service"] : [])
             + (ttl.map { ["--ttl", String($0)] } ?? [])
