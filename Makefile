@@ -8,7 +8,7 @@ DEMO_USERS ?= 20000
 QUICK ?=
 # Where `make install` puts the release `contacts` (in $(PREFIX)/bin); DESTDIR stages it.
 PREFIX ?= /usr/local
-APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev pkg-config
+APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev libphonenumber-dev pkg-config
 
 .PHONY: setup build test lint demo bench docs format clean install
 

@@ -27,6 +27,10 @@ let package = Package(
         .target(name: "CUnicode", dependencies: ["CICU"]),
         .target(name: "CBitmap"),
         .target(name: "CPostings"),
+        // Google's libphonenumber (C++, Debian's libphonenumber-dev) behind a C interface: the
+        // reference the phone benchmark measures the normalizer against. Only the benchmark
+        // links it (and with it the C++ runtime).
+        .target(name: "CLibPhoneNumber", linkerSettings: [.linkedLibrary("phonenumber")]),
 
         // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
         .target(
@@ -88,7 +92,7 @@ let package = Package(
             dependencies: [
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
-                "PhoneNumbers", "CSQLite",
+                "PhoneNumbers", "CSQLite", "CLibPhoneNumber",
             ],
             path: "Benchmarks/ContactsBenchmarks"
         ),
@@ -107,5 +111,8 @@ let package = Package(
         .testTarget(
             name: "ContactsClientTests", dependencies: ["ContactsClient", "ContactsClientExample", "contacts"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // The C++ standard of CLibPhoneNumber (the only C++ target), pinned rather than left to the
+    // compiler's default.
+    cxxLanguageStandard: .cxx17
 )

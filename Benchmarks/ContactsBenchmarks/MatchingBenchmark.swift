@@ -3,9 +3,10 @@ import ContactsFixtures
 import ContactsMatching
 import ContactsSupport
 
-/// Find Your Friends structures (issue 4): the hashed phone table and the upload index, each
-/// beside the naive baseline of the same semantics, `[String: String]` from E.164 text to
-/// user id and a `Set` of E.164 texts per user.
+/// Find Your Friends structures (issue 4): the hashed phone table against `[UInt64: UInt32]`
+/// (number → user index, what a competent first version keeps), and the upload index against
+/// ``UploadIndexBaseline`` (dictionaries of books, and the holders map maintained on write),
+/// both computing the same answers, checked.
 func matchingBenchmarks(_ runner: BenchmarkRunner) {
     for count in runner.quick ? [1_000_000] : [1_000_000, 10_000_000] {
         phoneTableBenchmarks(runner, registered: count)
@@ -28,22 +29,26 @@ struct PhoneNumberSource {
     }
 }
 
-/// The E.164 text of `number`, as the baseline keys its dictionary.
-private func e164Text(_ number: UInt64) -> String { "+\(number)" }
+/// What a run of lookups found: how many numbers had a user, and the sum of those users.
+struct LookupTally: Equatable {
+    var found = 0
+    var userSum: UInt64 = 0
 
-/// The naive baseline's user id text for a user index.
-private func userIdText(_ user: UInt32) -> String { "u\(user)" }
-
-/// Bytes a `[String: String]` holds: its slots and occupancy bitmap, plus the heap storage of
-/// strings too long to be stored inline (more than 15 UTF-8 bytes).
-private func naiveDictionaryBytes(_ dictionary: [String: String]) -> Int {
-    var bytes = dictionary.capacity * 2 * MemoryLayout<String>.stride + dictionary.capacity / 8
-    for (key, value) in dictionary {
-        for text in [key, value] where text.utf8.count > 15 {
-            bytes += 32 + text.utf8.count
-        }
+    /// Counts one lookup's answer.
+    @inline(__always)
+    mutating func add(_ user: UInt32?) {
+        guard let user else { return }
+        found += 1
+        userSum &+= UInt64(user)
     }
-    return bytes
+}
+
+/// The bytes of a `[UInt64: UInt32]`'s storage: its power-of-two bucket count (the table holds
+/// at most three quarters of it) times a key and a value, plus one occupancy bit per bucket.
+private func dictionaryBytes(_ dictionary: [UInt64: UInt32]) -> Int {
+    var buckets = 1
+    while buckets * 3 / 4 < dictionary.capacity { buckets <<= 1 }
+    return buckets * (MemoryLayout<UInt64>.stride + MemoryLayout<UInt32>.stride) + buckets / 8
 }
 
 private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: Int) {
@@ -51,30 +56,36 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
     var source = PhoneNumberSource(seed: 4)
     let numbers = (0..<count).map { _ in source.next() }
     let users = (0..<count).map { UInt32($0) }
-    let numberTexts = numbers.map(e164Text)
-    let userTexts = users.map(userIdText)
 
-    var table = HashedPhoneTable(seed: 0)
-    var naive = [String: String]()
-    runner.compareOnceUnchecked(
-        "phone table build (bulk, sort once)", size: size,
-        ours: {
-            table = (try? HashedPhoneTable(numbers: numbers, users: users, seed: 42)) ?? HashedPhoneTable(seed: 42)
-            return UInt64(table.count)
+    var table = HashedPhoneTable(seed: 42)
+    var dictionary: [UInt64: UInt32] = [:]
+    var buildFailure: MatchingError?
+    runner.compareRuns(
+        "phone table build from arrays (bulk, sort once; baseline: [UInt64: UInt32], reserved, inserted in order), "
+            + "registered count",
+        size: size, runs: runner.size(quick: 1, full: 3),
+        ours: { _ in
+            do throws(MatchingError) {
+                table = try HashedPhoneTable(numbers: numbers, users: users, seed: 42)
+            } catch {
+                buildFailure = error
+            }
+            return table.count
         },
-        baseline: {
-            naive = [:]
-            naive.reserveCapacity(count)
-            for (number, user) in zip(numberTexts, userTexts) { naive[number] = user }
-            return UInt64(naive.count)
+        baseline: { _ in
+            dictionary = [:]
+            dictionary.reserveCapacity(count)
+            for (number, user) in zip(numbers, users) { dictionary[number] = user }
+            return dictionary.count
         })
-    runner.record(
-        BenchmarkRow(
-            workload: "phone table memory (bytes per registered number)", size: size, unit: "B",
-            ours: Statistics([Double(table.storageBytes) / Double(table.count)]),
-            baseline: Statistics([Double(naiveDictionaryBytes(naive)) / Double(naive.count)]),
-            bytesPerEntry: Double(table.storageBytes) / Double(table.count),
-            baselineBytesPerEntry: Double(naiveDictionaryBytes(naive)) / Double(naive.count)))
+    if let buildFailure { runner.fail("phone table build", "threw \(buildFailure)") }
+    let oursBytes = Double(table.storageBytes) / Double(max(1, table.count))
+    let baselineBytes = Double(dictionaryBytes(dictionary)) / Double(max(1, dictionary.count))
+    runner.compareMeasured(
+        "phone table memory per registered number (baseline: the dictionary's buckets by capacity), registered count",
+        size: size, unit: "B", ours: Measured(samples: [oursBytes], answer: table.count),
+        baseline: Measured(samples: [baselineBytes], answer: dictionary.count), bytesPerEntry: oursBytes,
+        baselineBytesPerEntry: baselineBytes)
 
     // Random single probes: half registered numbers, half numbers nobody registered.
     let probeCount = runner.size(quick: 200_000, full: 1_000_000)
@@ -83,40 +94,32 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
     let probes = (0..<probeCount).map { index in
         index % 2 == 0 ? numbers[Int(random.next() % UInt64(count))] : misses.next()
     }
-    let probeTexts = probes.map(e164Text)
-    runner.compareUnchecked(
-        "phone table random single probe (50% hits)", size: size, operations: probeCount,
+    runner.compare(
+        "phone table random single probe (50% hits), users found", size: size, operations: probeCount,
         ours: {
-            var found: UInt64 = 0
-            for number in probes { found &+= UInt64(table.user(for: number) ?? 0) }
-            return found
+            var tally = LookupTally()
+            for number in probes { tally.add(table.user(for: number)) }
+            return tally
         },
         baseline: {
-            var found: UInt64 = 0
-            for text in probeTexts { found &+= UInt64(naive[text]?.utf8.count ?? 0) }
-            return found
+            var tally = LookupTally()
+            for number in probes { tally.add(dictionary[number]) }
+            return tally
         })
 
-    // The latency floor under a single probe: a chain of dependent random reads through an
-    // array as large as the table's, on huge pages like it. Each read names the next one, so
-    // every read waits for a whole memory round trip, as a probe waits for its entries. (The
-    // same reads made independent overlap, and measured under 10 ns here: that is bandwidth,
-    // not the latency a lone probe pays.)
+    // For reference, the latency floor under a single probe: a chain of dependent random reads
+    // through an array as large as the table's, on huge pages like it. Each read names the
+    // next one, so every read waits for a whole memory round trip, as a lone probe waits for
+    // its entries. Not the same computation as a probe: no baseline, no ratio.
     let chain = randomCycle(count: table.multimap.base.entries.count, seed: 8)
-    runner.compareUnchecked(
-        "phone table random single probe (baseline: dependent random reads through an array of the same size, "
-            + "the memory latency floor)",
-        size: size, operations: probeCount,
-        ours: {
-            var found: UInt64 = 0
-            for number in probes { found &+= UInt64(table.user(for: number) ?? 0) }
-            return found
-        },
-        baseline: {
+    runner.reference(
+        "memory latency floor: dependent random reads through an array of the phone table's size", size: size,
+        unit: "ns/op",
+        samples: runner.measure(operations: probeCount) {
             chain.withUnsafeBufferPointer { chain in
                 var position = 0
                 for _ in 0..<probeCount { position = Int(chain[position]) }
-                return UInt64(position)
+                return position
             }
         })
 
@@ -125,42 +128,49 @@ private func phoneTableBenchmarks(_ runner: BenchmarkRunner, registered count: I
     let books = (0..<bookCount).map { _ in
         (0..<1_000).map { index in index % 10 < 3 ? numbers[Int(random.next() % UInt64(count))] : misses.next() }
     }
-    let bookTexts = books.map { $0.map(e164Text) }
-    runner.compareUnchecked(
-        "phone table batch probe, 1,000-number book (per book)", size: size, operations: bookCount,
+    runner.compare(
+        "phone table batch probe, 1,000-number book (per book), users found", size: size, operations: bookCount,
         ours: {
-            var found: UInt64 = 0
+            var tally = LookupTally()
             for book in books {
-                for user in table.users(for: book) { found &+= UInt64(user ?? 0) }
+                for user in table.users(for: book) { tally.add(user) }
             }
-            return found
+            return tally
         },
         baseline: {
-            var found: UInt64 = 0
-            for book in bookTexts {
-                for text in book { found &+= UInt64(naive[text]?.utf8.count ?? 0) }
+            var tally = LookupTally()
+            for book in books {
+                for user in book.map({ dictionary[$0] }) { tally.add(user) }
             }
-            return found
+            return tally
         })
 
-    // The same probes with changes pending in the delta (a live table between merges).
+    // The same probes with changes pending in the delta (a live table between merges); the
+    // baseline takes the same registrations.
     var live = table
+    var liveDictionary = dictionary
     var fresh = PhoneNumberSource(seed: 7)
     for user in 0..<UInt32(live.multimap.mergeThreshold - 1) {
-        _ = try? live.setUser(user, for: fresh.next())
+        let number = fresh.next()
+        do {
+            try live.setUser(user, for: number)
+            liveDictionary[number] = user
+        } catch {
+            runner.fail("phone table delta", "setUser threw \(error)")
+        }
     }
-    runner.compareUnchecked(
-        "phone table random single probe, delta full (\(live.multimap.pendingCount) pending)", size: size,
+    runner.compare(
+        "phone table random single probe, delta full (\(live.multimap.pendingCount) pending), users found", size: size,
         operations: probeCount,
         ours: {
-            var found: UInt64 = 0
-            for number in probes { found &+= UInt64(live.user(for: number) ?? 0) }
-            return found
+            var tally = LookupTally()
+            for number in probes { tally.add(live.user(for: number)) }
+            return tally
         },
         baseline: {
-            var found: UInt64 = 0
-            for text in probeTexts { found &+= UInt64(naive[text]?.utf8.count ?? 0) }
-            return found
+            var tally = LookupTally()
+            for number in probes { tally.add(liveDictionary[number]) }
+            return tally
         })
 }
 
@@ -180,63 +190,60 @@ private func uploadIndexBenchmarks(_ runner: BenchmarkRunner) {
             numbers.append(contact == 0 ? popular : source.next())
         }
     }
-    guard var index = try? UploadIndex(owners: owners, contacts: contacts, numbers: numbers, seed: 42) else {
-        print("upload index build failed")
-        return
+    let index: UploadIndex
+    do {
+        index = try UploadIndex(owners: owners, contacts: contacts, numbers: numbers, seed: 42)
+    } catch {
+        return runner.fail("upload index build", "threw \(error)")
     }
-    var naiveBooks = [String: Set<String>]()
-    for (owner, number) in zip(owners, numbers) {
-        naiveBooks[userIdText(owner), default: []].insert(e164Text(number))
-    }
-    let popularText = e164Text(popular)
+    var baseline = UploadIndexBaseline(owners: owners, contacts: contacts, numbers: numbers)
+    let size = "\(ownerCount * bookSize) uploads"
     let lookups = runner.size(quick: 200, full: 1_000)
-    runner.compareUnchecked(
-        "reverse lookup, user held in 10,000 books", size: "\(ownerCount * bookSize) uploads",
-        operations: lookups,
-        bytesPerEntry: Double(index.storageBytes) / Double(numbers.count),
+    runner.compare(
+        "reverse lookup, user held in 10,000 books (baseline: [UInt64: Set<UInt32>] holders map), holders",
+        size: size, operations: lookups, bytesPerEntry: Double(index.storageBytes) / Double(numbers.count),
         ours: {
-            var total: UInt64 = 0
+            var tally = LookupTally()
             for _ in 0..<lookups {
-                for owner in index.holders(of: popular) { total &+= UInt64(owner) }
+                for owner in index.holders(of: popular) { tally.add(owner) }
             }
-            return total
+            return tally
         },
         baseline: {
-            var total: UInt64 = 0
+            var tally = LookupTally()
             for _ in 0..<lookups {
-                for (owner, book) in naiveBooks where book.contains(popularText) { total &+= UInt64(owner.utf8.count) }
+                for owner in baseline.holders(of: popular) { tally.add(owner) }
             }
-            return total
+            return tally
         })
 
     // One 1,000-contact upload into that index (the index part of an upload), then undone.
+    var live = index
     let upload = (0..<1_000).map { UploadedContact(contact: UInt32(1_000 + $0), numbers: [source.next()]) }
-    let uploadTexts = upload.map { e164Text($0.numbers[0]) }
+    let handles = upload.map(\.contact)
     let uploader = UInt32(ownerCount / 2)
-    let uploaderText = userIdText(uploader)
-    let rounds = runner.size(quick: 20, full: 100)
-    runner.compareUnchecked(
-        "index a 1,000-contact upload and remove it (baseline: forward Sets only)",
-        size: "\(ownerCount * bookSize) uploads",
-        operations: rounds,
+    var uploadFailure: MatchingError?
+    runner.compare(
+        "index a 1,000-contact upload and remove it (both sides: books and holders updated), "
+            + "distinct numbers after the upload",
+        size: size, operations: 1,
         ours: {
-            var total: UInt64 = 0
-            for _ in 0..<rounds {
-                try? index.replaceContacts(upload, of: uploader)
-                total &+= UInt64(index.numbers(of: uploader).count)
-                index.removeContacts(upload.map(\.contact), of: uploader)
+            do throws(MatchingError) {
+                try live.replaceContacts(upload, of: uploader)
+            } catch {
+                uploadFailure = error
             }
-            return total
+            let count = live.numbers(of: uploader).count
+            live.removeContacts(handles, of: uploader)
+            return count
         },
         baseline: {
-            var total: UInt64 = 0
-            for _ in 0..<rounds {
-                naiveBooks[uploaderText, default: []].formUnion(uploadTexts)
-                total &+= UInt64(naiveBooks[uploaderText]?.count ?? 0)
-                naiveBooks[uploaderText]?.subtract(uploadTexts)
-            }
-            return total
+            baseline.replaceContacts(upload, of: uploader)
+            let count = baseline.numberCount(of: uploader)
+            baseline.removeContacts(handles, of: uploader)
+            return count
         })
+    if let uploadFailure { runner.fail("upload index replaceContacts", "threw \(uploadFailure)") }
 }
 
 /// A random cyclic permutation of `0..<count` (Sattolo's algorithm) on huge pages: element `i`

@@ -3,17 +3,19 @@ import ContactsSocial
 import ContactsSupport
 import Foundation
 
-/// The social workloads of issue 6: memory per edge of a power-law graph, batch follow
-/// status, followers pages at depth 0 and 500,000 of a user with every user as follower,
-/// mutuals, and a feed page — each against `NaiveSocialGraph` (String-keyed dictionaries,
-/// sort on read) in the same run.
+/// The social workloads of issue 6 — memory per edge of a power-law graph, batch follow
+/// status, followers pages at depth 0 and half-way of a user with every user as follower, a
+/// live follow of that user, mutuals, and a feed page — each against ``SocialBaseline``
+/// (dictionaries per user, page orders kept sorted on write, feed by heap merge) in the same
+/// run, answers checked equal.
 func socialBenchmarks(_ runner: BenchmarkRunner) throws {
     let fixture = SocialFixture(
         userCount: runner.size(quick: 20_000, full: 1_000_000), mutualSide: runner.size(quick: 2_000, full: 10_000),
         feedFollowees: runner.size(quick: 200, full: 1_000), eventsPerCreator: runner.size(quick: 50, full: 100))
+    try recordMemory(runner, fixture)
 
-    // Our graph: built at once, its memory measured as resident growth and as the sum of
-    // its buffers.
+    // Our graph at full size: its build time and memory are facts (the baseline at this size
+    // would not fit beside it; the memory comparison above is on a sample).
     let residentBefore = residentBytes()
     let buildStart = WallClock.monotonicNanoseconds()
     let graph = try FollowGraph(userIDs: fixture.ids, edges: fixture.edges)
@@ -21,51 +23,26 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
     let residentGrowth = residentBytes() - residentBefore
     let edges = graph.edgeCount
     let size = "\(fixture.userCount) users, \(edges) edges"
-    runner.record(
-        BenchmarkRow(
-            workload: "follow graph bulk build", size: size, unit: "ms", ours: Statistics([buildMillis]),
-            baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil))
-
-    // The naive graph at full size would not fit beside ours: its bytes per edge are measured
-    // on the first edges, and the timed baseline holds the edges the workloads touch.
-    let sampleEdges = min(fixture.edges.count, runner.size(quick: 500_000, full: 4_000_000))
-    let naiveBefore = residentBytes()
-    var sample = NaiveSocialGraph()
-    for edge in fixture.edges.prefix(sampleEdges) {
-        sample.follow(fixture.ids[Int(edge.follower)], fixture.ids[Int(edge.followee)], since: edge.since)
-    }
-    let sampleEdgeCount = sample.following.values.reduce(0) { $0 + $1.count }
-    let naiveBytesPerEdge = Double(residentBytes() - naiveBefore) / Double(sampleEdgeCount)
-    sample = NaiveSocialGraph()
-    runner.record(
-        BenchmarkRow(
-            workload: "follow graph memory, bytes/edge (both directions + since; resident growth)",
-            size: size + "; baseline on \(sampleEdgeCount)", unit: "B/edge",
-            ours: Statistics([Double(residentGrowth) / Double(edges)]),
-            baseline: Statistics([naiveBytesPerEdge]), bytesPerEntry: Double(graph.memoryFootprint) / Double(edges),
-            baselineBytesPerEntry: naiveBytesPerEdge))
-
+    runner.fact("follow graph bulk build, ours", size: size, unit: "ms", samples: [buildMillis])
+    runner.fact(
+        "follow graph memory, ours, bytes/edge (resident growth; bytes/entry: the sum of its buffers)", size: size,
+        unit: "B/edge", samples: [Double(residentGrowth) / Double(edges)],
+        bytesPerEntry: Double(graph.memoryFootprint) / Double(edges))
     for (part, bytes) in graph.memoryBreakdown {
-        runner.record(
-            BenchmarkRow(
-                workload: "follow graph memory: \(part)", size: size, unit: "B/edge",
-                ours: Statistics([Double(bytes) / Double(edges)]), baseline: nil, bytesPerEntry: nil,
-                baselineBytesPerEntry: nil))
+        runner.fact(
+            "follow graph memory, ours: \(part)", size: size, unit: "B/edge", samples: [Double(bytes) / Double(edges)])
     }
 
-    var naive = NaiveSocialGraph()
+    // The baseline holds every edge the workloads read: those of the watched users, both ways.
     let watched: Set<UInt32> = [fixture.celebrity, fixture.mutualUser, fixture.feedUser]
-    for edge in fixture.edges where watched.contains(edge.followee) || watched.contains(edge.follower) {
-        naive.follow(fixture.ids[Int(edge.follower)], fixture.ids[Int(edge.followee)], since: edge.since)
-    }
+    var baseline = SocialBaseline(
+        ids: fixture.ids,
+        edges: fixture.edges.lazy.filter { watched.contains($0.followee) || watched.contains($0.follower) })
     var events = EventStore()
     for event in fixture.events {
         try events.create(event)
-        naive.events[fixture.ids[Int(event.creator)], default: []].append(event)
+        baseline.create(event)
     }
-
-    // Our operations take microseconds: each sample repeats them (the naive ones run once).
-    let repeats = 200
 
     // Batch status: half the ids followed, half random users.
     var random = SplitMix64(seed: 61)
@@ -74,102 +51,106 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
         index % 2 == 0
             ? followed[Int(random.next() % UInt64(followed.count))] : UInt32(random.next() % UInt64(fixture.userCount))
     }
+    runner.compare(
+        "batch follow status, 1,000 dense indexes (baseline: the user's [UInt32: Int64])", size: size, operations: 1,
+        ours: { graph.followStatuses(of: fixture.feedUser, for: batch) },
+        baseline: { baseline.statuses(of: fixture.feedUser, for: batch) })
+    // Ids resolved as each side would: ours by a dictionary keyed by the ids' bytes, the
+    // baseline by a [String: UInt32].
     let batchIDs = batch.map { fixture.ids[Int($0)] }
-    // Ids resolved as the engine resolves them: a dictionary keyed by the ids' bytes.
-    let indexByID = Dictionary(uniqueKeysWithValues: fixture.ids.enumerated().map { (ExactString($1), UInt32($0)) })
-    let feedUserID = fixture.ids[Int(fixture.feedUser)]
-    compareRepeated(
-        runner, "batch follow status, 1,000 dense indexes", size: size, repeats: repeats,
-        ours: { checksum(graph.followStatuses(of: fixture.feedUser, for: batch)) },
-        baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
-    compareRepeated(
-        runner, "batch follow status, 1,000 string ids (id lookup + membership)", size: size, repeats: repeats,
+    let indexByBytes = Dictionary(uniqueKeysWithValues: fixture.ids.enumerated().map { (ExactString($1), UInt32($0)) })
+    let indexByID = Dictionary(uniqueKeysWithValues: fixture.ids.enumerated().map { ($1, UInt32($0)) })
+    runner.compare(
+        "batch follow status, 1,000 string ids (id lookup + membership)", size: size, operations: 1,
         ours: {
-            checksum(
-                graph.followStatuses(of: fixture.feedUser, for: batchIDs.map { indexByID[ExactString($0)] ?? .max }))
+            graph.followStatuses(of: fixture.feedUser, for: batchIDs.map { indexByBytes[ExactString($0)] ?? .max })
         },
-        baseline: { checksum(naive.statuses(of: feedUserID, for: batchIDs)) })
+        baseline: { baseline.statuses(of: fixture.feedUser, for: batchIDs.map { indexByID[$0] ?? .max }) })
 
     // Followers pages of the user everyone follows.
-    let celebrityID = fixture.ids[Int(fixture.celebrity)]
     let followerCount = graph.count(.followers, of: fixture.celebrity)
     for skip in [0, followerCount / 2] {
-        compareRepeated(
-            runner, "followers page (limit 20) at skip \(skip) of a user with \(followerCount) followers", size: size,
-            repeats: repeats,
-            ours: { pageChecksum(try? graph.page(.followers, of: fixture.celebrity, skip: skip, limit: 20)) },
-            baseline: { checksum(naive.followersPage(of: celebrityID, skip: skip, limit: 20).map(\.1)) })
+        runner.compare(
+            "followers page (limit 20) at skip \(skip) of a user with \(followerCount) followers "
+                + "(baseline: a sorted array kept on write)",
+            size: size, operations: 1,
+            ours: { try? graph.page(.followers, of: fixture.celebrity, skip: skip, limit: 20) },
+            baseline: { baseline.followersPage(of: fixture.celebrity, skip: skip, limit: 20) })
     }
 
+    // A live follow of that user and its undoing: both sides keep their orders on write.
+    var live = graph
+    let newFollower = fixture.celebrity + 1 + UInt32(random.next() % UInt64(fixture.userCount - 1))
+    if baseline.following[Int(newFollower)][fixture.celebrity] != nil {
+        baseline.unfollow(newFollower, fixture.celebrity)
+    }
+    _ = live.unfollow(newFollower, fixture.celebrity)
+    let liveSince = SocialFixture.epoch + Int64(SocialFixture.span)
+    runner.compare(
+        "follow then unfollow a user with \(followerCount - 1) followers, first page read between", size: size,
+        operations: 1,
+        ours: {
+            let followed = (try? live.follow(newFollower, fixture.celebrity, since: liveSince)) == .followed
+            let page = try? live.page(.followers, of: fixture.celebrity, skip: 0, limit: 20)
+            let unfollowed = live.unfollow(newFollower, fixture.celebrity)
+            return followed && unfollowed ? page : nil
+        },
+        baseline: {
+            let followed = baseline.follow(newFollower, fixture.celebrity, since: liveSince)
+            let page = baseline.followersPage(of: fixture.celebrity, skip: 0, limit: 20)
+            let unfollowed = baseline.unfollow(newFollower, fixture.celebrity)
+            return followed && unfollowed ? page : nil
+        })
+
     // Mutuals of a user following and followed by `mutualSide` users.
-    let mutualUserID = fixture.ids[Int(fixture.mutualUser)]
     let mutualSize =
         "following \(graph.count(.following, of: fixture.mutualUser)), followers "
         + "\(graph.count(.followers, of: fixture.mutualUser)), mutuals \(graph.count(.mutuals, of: fixture.mutualUser))"
-    compareRepeated(
-        runner, "mutuals page (limit 20)", size: mutualSize, repeats: repeats,
-        ours: { pageChecksum(try? graph.page(.mutuals, of: fixture.mutualUser, skip: 0, limit: 20)) },
-        baseline: { checksum(naive.mutualsPage(of: mutualUserID, skip: 0, limit: 20).map(\.1)) })
+    runner.compare(
+        "mutuals page (limit 20) (baseline: a sorted array kept on write)", size: mutualSize, operations: 1,
+        ours: { try? graph.page(.mutuals, of: fixture.mutualUser, skip: 0, limit: 20) },
+        baseline: { baseline.mutualsPage(of: fixture.mutualUser, skip: 0, limit: 20) })
     let mutualFollowing = graph.followingSet(of: fixture.mutualUser)
     let mutualFollowers = graph.followerSet(of: fixture.mutualUser)
-    let naiveFollowing = Set((naive.following[mutualUserID] ?? [:]).keys)
-    let naiveFollowers = naive.followers[mutualUserID] ?? []
-    compareRepeated(
-        runner, "mutual count by set intersection (following ∩ followers)", size: mutualSize, repeats: repeats,
-        ours: { UInt64(mutualFollowing.intersectionCount(mutualFollowers)) },
-        baseline: { UInt64(naiveFollowing.intersection(naiveFollowers).count) })
+    runner.compare(
+        "mutual count by set intersection (following ∩ followers; baseline: a dictionary probe per follower)",
+        size: mutualSize, operations: 1,
+        ours: { mutualFollowing.intersectionCount(mutualFollowers) },
+        baseline: { baseline.mutualCountByIntersection(of: fixture.mutualUser) })
 
     // Feed of a user following creators with events.
     let feedSize = "\(fixture.creators.count) followees × \(fixture.events.count / fixture.creators.count) events"
-    compareRepeated(
-        runner, "feed first page (limit 20)", size: feedSize, repeats: repeats,
-        ours: {
-            let page = try? events.feed(of: fixture.feedUser, in: graph, skip: 0, limit: 20)
-            return checksum(page?.items.map(\.createdAt) ?? []) &+ UInt64(page?.total ?? 0)
-        },
-        baseline: { checksum(naive.feed(of: feedUserID, skip: 0, limit: 20).map(\.createdAt)) })
+    runner.compare(
+        "feed first page (limit 20) (baseline: per-creator lists kept sorted, merged by a heap)", size: feedSize,
+        operations: 1,
+        ours: { try? events.feed(of: fixture.feedUser, in: graph, skip: 0, limit: 20) },
+        baseline: { baseline.feed(of: fixture.feedUser, skip: 0, limit: 20) })
 }
 
-/// Times `ours` repeated `repeats` times per sample and `baseline` once per sample (it is
-/// thousands of times slower), interleaved after one warm-up each, and records ns per
-/// operation for both.
-private func compareRepeated(
-    _ runner: BenchmarkRunner, _ workload: String, size: String, repeats: Int, ours: () -> UInt64,
-    baseline: () -> UInt64
-) {
-    runner.consume(ours())
-    runner.consume(baseline())
-    var oursSamples: [Double] = []
-    var baselineSamples: [Double] = []
-    for _ in 0..<runner.samples {
-        oursSamples.append(
-            runner.time(operations: repeats) {
-                var total: UInt64 = 0
-                for _ in 0..<repeats { total &+= ours() }
-                return total
-            })
-        baselineSamples.append(runner.time(operations: 1, baseline))
-    }
-    runner.record(
-        BenchmarkRow(
-            workload: workload, size: size, unit: "ns/op", ours: Statistics(oursSamples),
-            baseline: Statistics(baselineSamples), bytesPerEntry: nil, baselineBytesPerEntry: nil))
-}
-
-/// A value depending on every element (nil counts as a distinct value).
-private func checksum(_ values: some Sequence<Int64?>) -> UInt64 {
-    values.reduce(0) { $0 &* 31 &+ UInt64(bitPattern: $1 ?? 7) }
-}
-
-/// A value depending on every element.
-private func checksum(_ values: some Sequence<Int64>) -> UInt64 {
-    values.reduce(0) { $0 &* 31 &+ UInt64(bitPattern: $1) }
-}
-
-/// A value depending on a page's items and total.
-private func pageChecksum(_ page: FollowPage?) -> UInt64 {
-    guard let page else { return 0 }
-    return page.items.reduce(UInt64(page.total)) { $0 &* 31 &+ UInt64($1.user) &+ UInt64(bitPattern: $1.since) }
+/// Memory per edge of both sides on the same first edges of the fixture (the baseline at full
+/// size would not fit): resident growth while each is built, ours first (a later build may
+/// reuse pages an earlier one freed, which can only favour the baseline); the answer is the
+/// number of distinct edges each holds.
+private func recordMemory(_ runner: BenchmarkRunner, _ fixture: SocialFixture) throws {
+    let sample = Array(fixture.edges.prefix(runner.size(quick: 500_000, full: 4_000_000)))
+    var before = residentBytes()
+    var graph: FollowGraph? = try FollowGraph(userIDs: fixture.ids, edges: sample)
+    let oursGrowth = residentBytes() - before
+    let oursEdges = graph?.edgeCount ?? 0
+    let oursFootprint = graph?.memoryFootprint ?? 0
+    graph = nil
+    before = residentBytes()
+    var baseline: SocialBaseline? = SocialBaseline(ids: fixture.ids, edges: sample)
+    let baselineGrowth = residentBytes() - before
+    let baselineEdges = baseline?.edgeCount ?? 0
+    baseline = nil
+    let perEdge = { (bytes: Int, edges: Int) in Double(bytes) / Double(max(1, edges)) }
+    runner.compareMeasured(
+        "follow graph memory, bytes/edge (both directions + since + kept orders; resident growth), distinct edges",
+        size: "\(fixture.userCount) users, first \(sample.count) edges", unit: "B/edge",
+        ours: Measured(samples: [perEdge(oursGrowth, oursEdges)], answer: oursEdges),
+        baseline: Measured(samples: [perEdge(baselineGrowth, baselineEdges)], answer: baselineEdges),
+        bytesPerEntry: perEdge(oursFootprint, oursEdges))
 }
 
 /// The process's resident memory in bytes (from /proc/self/statm; 0 where unavailable).

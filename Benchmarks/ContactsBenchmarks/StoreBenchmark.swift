@@ -5,9 +5,11 @@ import ContactsSupport
 import Foundation
 
 /// The durable store of issue 7: mutations per second through `contacts serve --store`
-/// against the same requests in memory (``storeMutationBenchmarks(_:)``), and opening a
-/// store of 1M users, 10M follows and 1M contacts (target ≤ 10 s) against the plain SQLite
-/// read of the same rows, with the file's bytes per user, follow and contact.
+/// against the same requests in memory, every response checked equal
+/// (``storeMutationBenchmarks(_:)``); opening a store of 1M users, 10M follows and 1M
+/// contacts (target ≤ 10 s; a load time, no baseline); the store's load of those rows against
+/// the plain SQLite read of the same rows, answers checked equal; and the file's bytes per
+/// user, follow and contact.
 func storeBenchmarks(_ runner: BenchmarkRunner) throws {
     try storeMutationBenchmarks(runner)
     try storeOpenBenchmarks(runner)
@@ -16,9 +18,9 @@ func storeBenchmarks(_ runner: BenchmarkRunner) throws {
 /// Opening a bulk-built store through `ContactsEngine(storePath:)` — every in-memory index
 /// rebuilt (users, phone table, follow graph, upload index, the user directory's search
 /// index; each book's search index waits for its first search) — timed from the call to the
-/// returned engine, median of a few opens,
-/// each followed by the plain SQLite read of the same rows (the floor). The file stays in
-/// the OS page cache between runs (it was just written), so both are warm.
+/// returned engine, median of a few opens (a load time: a fact, no baseline); then the
+/// store's load alone against the plain SQLite read of the same rows, answers checked equal.
+/// The file stays in the OS page cache between runs (it was just written), so all are warm.
 private func storeOpenBenchmarks(_ runner: BenchmarkRunner) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "contacts-store-open-\(getpid())", isDirectory: true)
@@ -29,58 +31,65 @@ private func storeOpenBenchmarks(_ runner: BenchmarkRunner) throws {
         path: directory.appendingPathComponent("open.db").path, users: users, followsPerUser: 10,
         contacts: runner.size(quick: 20_000, full: 1_000_000))
     let size = "\(fixture.userCount) users, \(fixture.followCount) follows, \(fixture.contactCount) contacts"
-    runner.record(
-        BenchmarkRow(
-            workload: "store: bulk build (few transactions through SQLiteStore)", size: size, unit: "ms",
-            ours: Statistics([fixture.buildMillis]), baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil))
+    runner.fact(
+        "store: bulk build (few transactions through SQLiteStore)", size: size, unit: "ms",
+        samples: [fixture.buildMillis])
     try recordDiskSize(runner, fixture, size: size)
 
     let runs = runner.quick ? 1 : 3
     var engineMillis: [Double] = []
     var engineCPUMillis: [Double] = []
-    var loadMillis: [Double] = []
-    var floorMillis: [Double] = []
     for _ in 0..<runs {
         let cpuStart = processCPUMilliseconds()
-        var start = WallClock.monotonicNanoseconds()
+        let start = WallClock.monotonicNanoseconds()
         let engine = try ContactsEngine(storePath: fixture.path, storeOptions: StoreOptions(durability: .normal))
         engineMillis.append(Double(WallClock.monotonicNanoseconds() - start) / 1e6)
         engineCPUMillis.append(processCPUMilliseconds() - cpuStart)
         try checkReads(engine, fixture)
         try engine.close()
-
-        start = WallClock.monotonicNanoseconds()
-        let store = try SQLiteStore.open(path: fixture.path, options: StoreOptions(durability: .normal))
-        var counter = StoreRowCounter()
-        _ = try store.load(into: &counter)
-        loadMillis.append(Double(WallClock.monotonicNanoseconds() - start) / 1e6)
-        try store.close()
-        guard counter.users == fixture.userCount, counter.follows == fixture.followCount,
-            counter.contacts == fixture.contactCount
-        else { throw BaselineError("the store load counted \(counter), not the fixture's rows") }
-        runner.consume(counter.checksum)
-
-        start = WallClock.monotonicNanoseconds()
-        let floor = try StoreReadFloor(path: fixture.path)
-        runner.consume(try floor.readAll())
-        floorMillis.append(Double(WallClock.monotonicNanoseconds() - start) / 1e6)
     }
-    let floor = Statistics(floorMillis)
-    runner.record(
-        BenchmarkRow(
-            workload: "store: open through ContactsEngine, every index rebuilt but the books' search (target ≤ 10 s; "
-                + "baseline: plain SQLite SELECT of the same rows)",
-            size: size, unit: "ms", ours: Statistics(engineMillis), baseline: floor, bytesPerEntry: nil,
-            baselineBytesPerEntry: nil))
-    runner.record(
-        BenchmarkRow(
-            workload: "store: the same open, CPU time of all threads (user + system)", size: size, unit: "ms",
-            ours: Statistics(engineCPUMillis), baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil))
-    runner.record(
-        BenchmarkRow(
-            workload: "store: SQLiteStore.load alone (rows decoded, nothing built; baseline: plain SELECT)",
-            size: size, unit: "ms", ours: Statistics(loadMillis), baseline: floor, bytesPerEntry: nil,
-            baselineBytesPerEntry: nil))
+    runner.fact(
+        "store: open through ContactsEngine, every index rebuilt but the books' search (target ≤ 10 s; "
+            + "the plain SELECT below is its I/O floor)",
+        size: size, unit: "ms", samples: engineMillis)
+    runner.fact(
+        "store: the same open, CPU time of all threads (user + system)", size: size, unit: "ms",
+        samples: engineCPUMillis)
+
+    // The rows alone: the store's load (decoding every row, building nothing) against the
+    // plain SQLite read of the same rows; each run opens the file afresh.
+    var failure: (any Error)?
+    runner.compareRuns(
+        "store: SQLiteStore.load alone (rows decoded, nothing built; baseline: plain SELECT of the same rows), "
+            + "row counts and column sums",
+        size: size, runs: runs,
+        ours: { _ in
+            var rows = StoreRowsAnswer()
+            do {
+                let store = try SQLiteStore.open(path: fixture.path, options: StoreOptions(durability: .normal))
+                _ = try store.load(into: &rows)
+                try store.close()
+            } catch {
+                failure = error
+            }
+            return rows
+        },
+        baseline: { _ in
+            do {
+                let (rows, touched) = try StoreReadFloor(path: fixture.path).readRows()
+                runner.blackHole(touched)
+                return rows
+            } catch {
+                failure = error
+                return StoreRowsAnswer()
+            }
+        })
+    if let failure { throw failure }
+    let expected = (fixture.userCount, fixture.followCount, fixture.contactCount)
+    let read = try StoreReadFloor(path: fixture.path).readRows().rows
+    guard (read.users, read.follows, read.contacts) == expected else {
+        throw BaselineError("the store holds \(read), not the fixture's rows \(expected)")
+    }
 }
 
 /// The file's size per entity: per table and its indexes from `dbstat` when SQLite has it,
@@ -94,11 +103,8 @@ private func recordDiskSize(_ runner: BenchmarkRunner, _ fixture: StoreBulkFixtu
         ("follow", fixture.followCount, ["follows", "follows_by_followee"]),
         ("contact", fixture.contactCount, ["contacts"]),
     ]
-    runner.record(
-        BenchmarkRow(
-            workload: "store: file bytes (WAL checkpointed on close)", size: size, unit: "MB",
-            ours: Statistics([Double(fileBytes) / 1e6]), baseline: nil, bytesPerEntry: nil, baselineBytesPerEntry: nil
-        ))
+    runner.fact(
+        "store: file bytes (WAL checkpointed on close)", size: size, unit: "MB", samples: [Double(fileBytes) / 1e6])
     for (entity, count, parts) in entities {
         let bytes: Double
         let source: String
@@ -110,10 +116,9 @@ private func recordDiskSize(_ runner: BenchmarkRunner, _ fixture: StoreBulkFixtu
             source = "whole file / \(entity)s (no dbstat)"
         }
         let perEntity = bytes / Double(max(1, count))
-        runner.record(
-            BenchmarkRow(
-                workload: "store: disk bytes per \(entity) (\(source))", size: size, unit: "B",
-                ours: Statistics([perEntity]), baseline: nil, bytesPerEntry: perEntity, baselineBytesPerEntry: nil))
+        runner.fact(
+            "store: disk bytes per \(entity) (\(source))", size: size, unit: "B", samples: [perEntity],
+            bytesPerEntry: perEntity)
     }
 }
 
@@ -133,33 +138,4 @@ private func checkReads(_ engine: ContactsEngine, _ fixture: StoreBulkFixture) t
     guard followers.total > 0, contacts.total > 0 else {
         throw BaselineError("the opened engine answers \(followers.total) followers, \(contacts.total) contacts")
     }
-}
-
-/// Counts the rows of a load (the store layer's decoding without any index).
-private struct StoreRowCounter: StoreLoader, CustomStringConvertible {
-    var users = 0
-    var follows = 0
-    var contacts = 0
-    var checksum: UInt64 = 0
-
-    mutating func loadUser(_ user: StoredUser) throws {
-        users += 1
-        checksum &+= user.e164
-    }
-
-    mutating func loadFollow(follower: StoreUserKey, followee: StoreUserKey, since: Int64) throws {
-        follows += 1
-        checksum &+= UInt64(bitPattern: since)
-    }
-
-    mutating func loadContact(owner: StoreUserKey, contact: Contact, phones: [UInt64]) throws {
-        contacts += 1
-        checksum &+= UInt64(phones.count &+ contact.id.utf8.count)
-    }
-
-    mutating func loadEvent(_ event: EventRecord, creator: StoreUserKey) throws {}
-    mutating func loadRecentSearches(user: StoreUserKey, queries: [String]) throws {}
-    mutating func loadBudgetUsage(userId: String, day: Int64, used: Int) throws {}
-
-    var description: String { "\(users) users, \(follows) follows, \(contacts) contacts" }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// Mutations per second through `contacts serve --stdio --store PATH` (WAL,
 /// `synchronous=NORMAL`: the durability `serve` uses), one request at a time, each its own
 /// transaction — against the same request stream through `contacts serve --stdio` in
-/// memory, run beside it, so the ratio is the cost of durability. Both services run for the
-/// whole suite; each sample sends a chunk of the stream to one, then the same chunk to the
-/// other.
+/// memory, run beside it, so the ratio is the cost of durability; every response of the two
+/// is checked equal. Both services run for the whole suite; each sample sends a chunk of the
+/// stream to one, then the same chunk to the other.
 func storeMutationBenchmarks(_ runner: BenchmarkRunner) throws {
     let stream = try StoreMutationStream(
         users: runner.size(quick: 600, full: 6_000), uploads: 1 + runner.samples * runner.size(quick: 1, full: 3),
@@ -47,8 +47,9 @@ func storeMutationBenchmarks(_ runner: BenchmarkRunner) throws {
 }
 
 /// Sends each chunk to the durable service then to the in-memory one (the first chunk a
-/// warm-up) and records the time per request of both (`unit` = nanoseconds / `scale`);
-/// the workload names the median throughput of both (`rate` of a median time per request).
+/// warm-up) and records the time per request of both (`unit` = nanoseconds / `scale`), with
+/// every response of each as its answer; the workload names the median throughput of both
+/// (`rate` of a median time per request).
 private func compareChunks(
     _ runner: BenchmarkRunner, _ workload: String, size: String, chunks: [ArraySlice<StoreRequest>],
     durable: StoreServeProcess, memory: StoreServeProcess, unit: String = "µs/req", scale: Double = 1e3,
@@ -56,29 +57,32 @@ private func compareChunks(
 ) throws {
     var durableCosts: [Double] = []
     var memoryCosts: [Double] = []
+    var durableResponses: [String] = []
+    var memoryResponses: [String] = []
     for (number, chunk) in chunks.enumerated() {
-        let durableTime = try time(chunk, on: durable)
-        let memoryTime = try time(chunk, on: memory)
+        let durableTime = try time(chunk, on: durable, responses: &durableResponses)
+        let memoryTime = try time(chunk, on: memory, responses: &memoryResponses)
         if number > 0 {
             durableCosts.append(durableTime / Double(chunk.count) / scale)
             memoryCosts.append(memoryTime / Double(chunk.count) / scale)
         }
     }
-    let durableStatistics = Statistics(durableCosts)
-    let memoryStatistics = Statistics(memoryCosts)
-    runner.record(
-        BenchmarkRow(
-            workload: workload
-                + ": \(rate(durableStatistics.median)) durable, \(rate(memoryStatistics.median)) in memory",
-            size: size, unit: unit, ours: durableStatistics, baseline: memoryStatistics, bytesPerEntry: nil,
-            baselineBytesPerEntry: nil))
+    let durableMedian = Statistics(durableCosts).median
+    let memoryMedian = Statistics(memoryCosts).median
+    runner.compareMeasured(
+        workload + ": \(rate(durableMedian)) durable, \(rate(memoryMedian)) in memory; every response", size: size,
+        unit: unit, ours: Measured(samples: durableCosts, answer: durableResponses),
+        baseline: Measured(samples: memoryCosts, answer: memoryResponses))
 }
 
-/// Nanoseconds to send `requests` one by one, each waiting for its response.
-private func time(_ requests: ArraySlice<StoreRequest>, on service: StoreServeProcess) throws -> Double {
+/// Nanoseconds to send `requests` one by one, each waiting for its response (appended to
+/// `responses`).
+private func time(
+    _ requests: ArraySlice<StoreRequest>, on service: StoreServeProcess, responses: inout [String]
+) throws -> Double {
     let start = WallClock.monotonicNanoseconds()
     for request in requests {
-        try service.call(request.method, params: request.params)
+        responses.append(String(decoding: try service.call(request.method, params: request.params), as: UTF8.self))
     }
     return Double(WallClock.monotonicNanoseconds() - start)
 }

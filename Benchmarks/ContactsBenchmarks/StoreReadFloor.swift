@@ -3,14 +3,15 @@ import ContactsCore
 import ContactsStore
 import ContactsSupport
 
-/// The I/O floor of opening a store: the same rows the store's load reads, with the same
-/// SQL and page-cache / memory-map settings, through plain `sqlite3_step` — each column
-/// touched (integers summed, text and blob lengths added), nothing decoded or built. Also
-/// the file's bytes per table from SQLite's `dbstat` virtual table.
+/// The I/O floor of opening a store, and the baseline of its load: the same rows the store's
+/// load reads, with the same SQL and page-cache / memory-map settings, through plain
+/// `sqlite3_step` — each column touched (integers summed, text and blob lengths added),
+/// nothing decoded or built. Also the file's bytes per table from SQLite's `dbstat` virtual
+/// table.
 final class StoreReadFloor {
     private var database: OpaquePointer?
 
-    /// The queries of `SQLiteStore.load(into:)`, in its order.
+    /// The queries of `SQLiteStore.load(into:)`, in its order (``readRows()`` counts by position).
     static let queries = [
         "SELECT userKey, userId, e164, displayName FROM users ORDER BY userKey",
         "SELECT followerKey, followeeKey, since FROM follows ORDER BY followerKey, followeeKey",
@@ -34,10 +35,12 @@ final class StoreReadFloor {
         sqlite3_close(database)
     }
 
-    /// Reads every row of every table; returns a value depending on all of them.
-    func readAll() throws -> UInt64 {
-        var checksum: UInt64 = 0
-        for sql in Self.queries {
+    /// Reads every row of every table, touching every column (integers summed into
+    /// `touched`, text and blob lengths added), and answers what ``StoreRowsAnswer`` counts.
+    func readRows() throws -> (rows: StoreRowsAnswer, touched: UInt64) {
+        var rows = StoreRowsAnswer()
+        var touched: UInt64 = 0
+        for (table, sql) in Self.queries.enumerated() {
             var statement: OpaquePointer?
             guard sqlite3_prepare_v2(database, sql, -1, &statement, nil) == SQLITE_OK else {
                 throw BaselineError("\(sql): \(message)")
@@ -50,19 +53,33 @@ final class StoreReadFloor {
                 guard code == SQLITE_ROW else { throw BaselineError("\(sql): \(message)") }
                 for column in 0..<columns {
                     switch sqlite3_column_type(statement, column) {
-                    case SQLITE_INTEGER: checksum &+= UInt64(bitPattern: sqlite3_column_int64(statement, column))
+                    case SQLITE_INTEGER: touched &+= UInt64(bitPattern: sqlite3_column_int64(statement, column))
                     case SQLITE_TEXT:
                         _ = sqlite3_column_text(statement, column)
-                        checksum &+= UInt64(sqlite3_column_bytes(statement, column))
+                        touched &+= UInt64(sqlite3_column_bytes(statement, column))
                     case SQLITE_BLOB:
                         _ = sqlite3_column_blob(statement, column)
-                        checksum &+= UInt64(sqlite3_column_bytes(statement, column))
+                        touched &+= UInt64(sqlite3_column_bytes(statement, column))
                     default: break
                     }
                 }
+                switch table {
+                case 0:
+                    rows.users += 1
+                    rows.e164Sum &+= UInt64(bitPattern: sqlite3_column_int64(statement, 2))
+                case 1:
+                    rows.follows += 1
+                    rows.sinceSum &+= UInt64(bitPattern: sqlite3_column_int64(statement, 2))
+                case 2:
+                    rows.contacts += 1
+                    rows.contactIDBytes += Int(sqlite3_column_bytes(statement, 1))
+                case 3: rows.events += 1
+                case 4: rows.recentSearches += 1
+                default: rows.budgetRows += 1
+                }
             }
         }
-        return checksum
+        return (rows, touched)
     }
 
     /// Bytes of pages per table or index (`dbstat`), or nil when this SQLite lacks `dbstat`.

@@ -26,11 +26,12 @@ final class StoreServeProcess {
         buffer.reserveCapacity(1 << 16)
     }
 
-    /// Sends one request (`params` is the JSON text of the params object) and waits for its
-    /// response.
+    /// Sends one request (`params` is the JSON text of the params object), waits for its
+    /// response and returns the response line.
     ///
     /// - Throws: when the service answers with an error or not at all.
-    func call(_ method: String, params: String) throws {
+    @discardableResult
+    func call(_ method: String, params: String) throws -> ArraySlice<UInt8> {
         let id = nextID
         nextID += 1
         var line = #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":"#
@@ -43,6 +44,7 @@ final class StoreServeProcess {
         guard response.starts(with: prefix) else {
             throw BaselineError("\(method) failed: \(String(decoding: response.prefix(300), as: UTF8.self))")
         }
+        return response
     }
 
     /// Closes the service's input and waits for it to exit.

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Measures libphonenumber's Python port (`phonenumbers`, pinned in requirements.txt) on the
 work `PhoneNumberNormalizer` does: parse(raw, region), is_possible_number_with_reason, and
-format_number(E164) when possible. Prints numbers per second and nanoseconds per number, so the
-README can put the Swift benchmark's figure (ContactsBenchmarks --filter phone) beside it.
+format_number(E164) when possible. Prints numbers per second and nanoseconds per number: a
+figure for a column of its own, labelled Python, beside the Swift benchmark's table
+(ContactsBenchmarks --filter phone), whose baseline is the C++ libphonenumber in the same
+process, never this.
 
 Inputs (--input, default the golden corpus):
   - the strings the Swift benchmark measured, which it writes to .build/phone-benchmark/*.tsv
@@ -108,9 +110,9 @@ def main():
         done += len(cases)
         elapsed = time.perf_counter() - start
     rate = done / elapsed
-    print("phonenumbers %s, Python %s: %s subset, %d strings, %d normalizations in %.2f s"
+    print("Python phonenumbers %s (Python %s): %s subset, %d strings, %d normalizations in %.2f s"
           % (phonenumbers.__version__, sys.version.split()[0], args.subset, len(cases), done, elapsed))
-    print("%.0f numbers/second, %.0f ns/number (%d accepted)" % (rate, 1e9 / rate, accepted))
+    print("Python column: %.0f numbers/second, %.0f ns/number (%d accepted)" % (rate, 1e9 / rate, accepted))
 
 
 if __name__ == "__main__":

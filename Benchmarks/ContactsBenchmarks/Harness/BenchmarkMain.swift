@@ -26,21 +26,29 @@ enum BenchmarkMain {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let quick = arguments.contains("--quick")
         arguments.removeAll { $0 == "--quick" }
-        var jsonPath: String?
-        var filter: String?
-        while let index = arguments.firstIndex(where: { $0 == "--json" || $0 == "--filter" }) {
+        var options: [String: String] = [:]
+        let valued = ["--json", "--filter", "--phone-answers"]
+        while let index = arguments.firstIndex(where: valued.contains) {
             guard index + 1 < arguments.count else {
                 FileHandle.standardError.write(Data("\(arguments[index]) needs a value\n".utf8))
                 exit(1)
             }
-            if arguments[index] == "--json" { jsonPath = arguments[index + 1] } else { filter = arguments[index + 1] }
+            options[arguments[index]] = arguments[index + 1]
             arguments.removeSubrange(index...index + 1)
         }
         guard arguments.isEmpty else {
             FileHandle.standardError.write(
-                Data("usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE]\n".utf8))
+                Data(
+                    "usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE] | --phone-answers FILE [--quick]\n"
+                        .utf8))
             exit(1)
         }
+        if let dumpPath = options["--phone-answers"] {
+            try PhoneAnswerDump.write(to: dumpPath, contacts: PhoneInputs.fixtureContacts(quick: quick))
+            return
+        }
+        let jsonPath = options["--json"]
+        let filter = options["--filter"]
         #if DEBUG
             print("!!!! DEBUG BUILD: these numbers mean nothing; run `swift run -c release ContactsBenchmarks` !!!!")
         #endif

@@ -25,6 +25,9 @@ final class BenchmarkRunner {
     /// The shortest a sample of repeatable work should last: the body is repeated within a
     /// sample until it does, so the clock's resolution and the call's set-up are noise.
     let minimumSampleNanoseconds: UInt64
+    /// The longest warm-up after which a second call sizes the samples: longer calls are
+    /// sampled one at a time anyway, and a second call would only cost time.
+    let calibrationLimitNanoseconds: UInt64 = 1_000_000_000
     /// Every row recorded so far, in order.
     private(set) var rows: [BenchmarkRow] = []
     /// One line per failure (a mismatch or a suite that threw), in order.
@@ -47,7 +50,8 @@ final class BenchmarkRunner {
 
     /// Times repeatable work (each call doing `operations` operations and returning its
     /// answer), ours against the baseline, and records nanoseconds per operation. Each side is
-    /// called once as a warm-up (answers checked), then ``samples`` times, each sample
+    /// called once as a warm-up (answers checked), once more to size its samples when the
+    /// warm-up was short (``calibrationLimitNanoseconds``), then ``samples`` times, each sample
     /// repeating the call until it lasts ``minimumSampleNanoseconds``; the answers of each
     /// sample's last call are checked.
     func compare<Answer: Equatable>(
@@ -60,11 +64,12 @@ final class BenchmarkRunner {
     }
 
     /// ``compare(_:size:operations:bytesPerEntry:baselineBytesPerEntry:ours:baseline:)`` with
-    /// the row's own agreement `rule`.
+    /// the row's own agreement `rule`, and `sampleCount` samples instead of ``samples`` when
+    /// given (for a row whose calls take seconds).
     func compare<Answer>(
-        _ workload: String, size: String, operations: Int, bytesPerEntry: Double? = nil,
-        baselineBytesPerEntry: Double? = nil, ours: () -> Answer, baseline: () -> Answer,
-        rule: some AnswerRule<Answer>
+        _ workload: String, size: String, operations: Int, samples sampleCount: Int? = nil,
+        bytesPerEntry: Double? = nil, baselineBytesPerEntry: Double? = nil, ours: () -> Answer,
+        baseline: () -> Answer, rule: some AnswerRule<Answer>
     ) {
         let oursWarmUp = timed(repeats: 1, ours)
         let baselineWarmUp = timed(repeats: 1, baseline)
@@ -79,11 +84,11 @@ final class BenchmarkRunner {
         }
         guard check(workload, oursWarmUp.answer, baselineWarmUp.answer, rule) else { return record(row(.mismatch)) }
         checks += 1
-        let oursRepeats = repeats(lasting: oursWarmUp.nanoseconds)
-        let baselineRepeats = repeats(lasting: baselineWarmUp.nanoseconds)
+        let oursRepeats = repeats(afterWarmUp: oursWarmUp.nanoseconds, ours)
+        let baselineRepeats = repeats(afterWarmUp: baselineWarmUp.nanoseconds, baseline)
         oursSamples.removeAll()
         baselineSamples.removeAll()
-        for sample in 0..<samples {
+        for sample in 0..<(sampleCount ?? samples) {
             var oursRun: (nanoseconds: UInt64, answer: Answer)
             var baselineRun: (nanoseconds: UInt64, answer: Answer)
             if sample % 2 == 0 {
@@ -102,10 +107,10 @@ final class BenchmarkRunner {
     }
 
     /// Times work that is not repeatable at will (a build, rounds that use up fresh users):
-    /// `runs` runs (by default ``samples``), each one call of each side with the run's index
-    /// (from 0), alternating which side goes first, the answers of every run checked; records
-    /// `unit` per operation of a call. With `warmUp`, one more run comes first, untimed
-    /// (its answers are checked too).
+    /// `runs` runs (by default ``samples``), each one call of each side with the run's index,
+    /// alternating which side goes first, the answers of every run checked; records `unit` per
+    /// operation of a call. With `warmUp`, one more run comes first, untimed (its answers are
+    /// checked too). Indexes count from 0, the warm-up's included: `runs + 1` of them then.
     func compareRuns<Answer: Equatable>(
         _ workload: String, size: String, unit: BenchmarkTimeUnit = .milliseconds, operations: Int = 1,
         runs: Int? = nil, warmUp: Bool = false, bytesPerEntry: Double? = nil, baselineBytesPerEntry: Double? = nil,
@@ -178,8 +183,7 @@ final class BenchmarkRunner {
     /// repeated as in ``compare(_:size:operations:bytesPerEntry:baselineBytesPerEntry:ours:baseline:)``:
     /// for a ``reference(_:size:unit:samples:)`` row.
     func measure<Answer>(operations: Int, _ body: () -> Answer) -> [Double] {
-        let warmUp = timed(repeats: 1, body)
-        let count = repeats(lasting: warmUp.nanoseconds)
+        let count = repeats(afterWarmUp: timed(repeats: 1, body).nanoseconds, body)
         return (0..<samples).map { _ in
             Double(timed(repeats: count, body).nanoseconds) / Double(max(1, operations * count))
         }
@@ -205,10 +209,12 @@ final class BenchmarkRunner {
         return (elapsed, answer)
     }
 
-    /// How many calls of `nanoseconds` each make a sample of at least
-    /// ``minimumSampleNanoseconds``.
-    private func repeats(lasting nanoseconds: UInt64) -> Int {
-        Int(max(1, minimumSampleNanoseconds / max(1, nanoseconds)))
+    /// How many calls of `body` make a sample of at least ``minimumSampleNanoseconds``: sized
+    /// on a second call when the warm-up took under ``calibrationLimitNanoseconds`` (a first
+    /// call pays for first touches and copies the others do not), else on the warm-up.
+    private func repeats<Answer>(afterWarmUp warmUp: UInt64, _ body: () -> Answer) -> Int {
+        let call = warmUp < calibrationLimitNanoseconds ? min(warmUp, timed(repeats: 1, body).nanoseconds) : warmUp
+        return Int(max(1, minimumSampleNanoseconds / max(1, call)))
     }
 
     /// Keeps `value` observable (stored in the runner), so the work that produced it stays.
