@@ -30,20 +30,31 @@ final class ContactsServerProcess {
     let secretFile: String
 
     private let process: Process
+    private let ownsSecretFile: Bool
     private let stderrText: ByteBuffer
     private let tokens = Mutex<[String: String]>([:])
     private let stopped = Mutex(false)
 
-    /// Starts a server with `arguments` added after `serve --listen 127.0.0.1:0 --jwt-secret-file F`.
-    init(arguments: [String] = []) throws {
+    /// Starts a server with `arguments` added after `serve --listen 127.0.0.1:PORT
+    /// --jwt-secret-file F`: on `port` (0: any free one), with the secret in `secretFile` (which
+    /// stays the caller's) or a fresh random one (removed with this server).
+    init(arguments: [String] = [], port: Int = 0, secretFile: String? = nil) throws {
         let executable = try Self.executable.get()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("contacts-secret-\(UUID().uuidString)")
-        let secret = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-        try Data((secret + "\n").utf8).write(to: file)
-        secretFile = file.path
+        if let secretFile {
+            self.secretFile = secretFile
+            ownsSecretFile = false
+        } else {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "contacts-secret-\(UUID().uuidString)")
+            let secret = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+            try Data((secret + "\n").utf8).write(to: file)
+            self.secretFile = file.path
+            ownsSecretFile = true
+        }
         process = Process()
         process.executableURL = executable
-        process.arguments = ["serve", "--listen", "127.0.0.1:0", "--jwt-secret-file", secretFile] + arguments
+        process.arguments =
+            ["serve", "--listen", "127.0.0.1:\(port)", "--jwt-secret-file", self.secretFile] + arguments
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -82,7 +93,7 @@ final class ContactsServerProcess {
 
     deinit {
         stop()
-        try? FileManager.default.removeItem(atPath: secretFile)
+        if ownsSecretFile { try? FileManager.default.removeItem(atPath: secretFile) }
     }
 
     /// `http://127.0.0.1:PORT` from the `listening on …` line, once it is complete.

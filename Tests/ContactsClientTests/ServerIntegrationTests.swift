@@ -413,6 +413,31 @@ struct ServerIntegrationTests {
         #expect(app.position >= afterFollowing, "a fresh instance learns the position from its first answer")
     }
 
+    /// The client sends the highest position it has seen as `Contacts-Min-Position`: an engine
+    /// that has not applied it (here a fresh server on the same address, which has applied
+    /// nothing) waits 5 s and answers `unavailable` with its own position (PROTOCOL §8), which
+    /// the error carries. (Not retried: the policy is `.never`.)
+    @Test func theHighestPositionSeenIsSentAsTheMinimum() async throws {
+        let first = try ContactsServerProcess()
+        let token = try first.token(sub: "test-backend", service: true)
+        let backend = ContactsService(
+            baseURL: first.baseURL, tokenProvider: { token }, sessionConfiguration: .ephemeral, retryPolicy: .never)
+        try await Self.register([Self.ann, Self.bob], on: backend)
+        try await backend.acting(as: "ann").socialService.followUser(userId: "bob")
+        let seen = backend.position
+        #expect(seen >= 3)
+        first.stop()
+
+        let port = try #require(first.baseURL.port)
+        let second = try ContactsServerProcess(port: port, secretFile: first.secretFile)
+        #expect(second.baseURL == first.baseURL)
+        let error = try #require(await serviceError { try await backend.acting(as: "ann").socialService.getFeed() })
+        #expect(error.reason == ContactsServiceError.Reason.unavailable)
+        #expect(error.code == -32013)
+        #expect(error.position == 0)
+        #expect(backend.position == seen, "a lower position does not replace the highest seen")
+    }
+
     // MARK: The example
 
     /// The example program prints its walk through the SDK's samples, the same on a second run.

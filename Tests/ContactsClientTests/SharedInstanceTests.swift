@@ -46,9 +46,7 @@ struct SharedInstanceTests {
         ContactsService.shared.configure(baseURL: second.baseURL, tokenProvider: { secondToken })
         #expect(ContactsService.shared.retryPolicy == .never, "configure(baseURL:tokenProvider:) keeps the policy")
         #expect(ContactsService.shared.position == 0, "another server: the old position means nothing there")
-        let started = Date()
         #expect(try await ContactsService.shared.socialService.getFeed(skip: 0, limit: 20).total == 0)
-        #expect(Date().timeIntervalSince(started) < 4, "no wait for a position the second server never had")
         #expect(ContactsService.shared.position > 0)
     }
 
