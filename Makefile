@@ -10,7 +10,7 @@ QUICK ?=
 PREFIX ?= /usr/local
 APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev libphonenumber-dev libmicrohttpd-dev libssl-dev pkg-config postgresql libpq-dev
 
-.PHONY: setup build test pg-test lint demo bench docs format clean install
+.PHONY: setup build test pg-test lint demo bench docs format clean install client-example client-docs
 
 setup:
 	@./scripts/setup.sh $(APT_PACKAGES)
@@ -64,6 +64,20 @@ docs: setup
 		--fallback-display-name ContactsCore --fallback-bundle-identifier org.contactscore.ContactsCore \
 		--transform-for-static-hosting --warnings-as-errors --output-path .build/docs
 	@echo "docs: open .build/docs/index.html (static site)"
+
+# The Swift client (PROTOCOL §9): its example (the SDK's samples) against a fresh local server,
+# and its DocC catalog ("Using the client").
+client-example: setup
+	$(SWIFT) build --product contacts
+	$(SWIFT) build --product ContactsClientExample
+	./scripts/client/run-example.sh .build/debug
+
+client-docs: setup
+	$(SWIFT) build --target ContactsClient -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/client-symbol-graphs
+	docc convert Sources/ContactsClient/ContactsClient.docc --additional-symbol-graph-dir .build/client-symbol-graphs \
+		--fallback-display-name ContactsClient --fallback-bundle-identifier org.contactscore.ContactsClient \
+		--transform-for-static-hosting --warnings-as-errors --output-path .build/client-docs
+	@echo "client docs: open .build/client-docs/index.html (static site)"
 
 clean:
 	rm -rf .build

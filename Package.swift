@@ -9,9 +9,11 @@ let package = Package(
         .library(name: "ContactsCore", targets: ["ContactsCore"]),
         .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
         .library(name: "ContactsService", targets: ["ContactsService"]),
+        .library(name: "ContactsClient", targets: ["ContactsClient"]),
         .executable(name: "contacts", targets: ["contacts"]),
         .executable(name: "ContactsBenchmarks", targets: ["ContactsBenchmarks"]),
         .executable(name: "pg-bench", targets: ["pg-bench"]),
+        .executable(name: "ContactsClientExample", targets: ["ContactsClientExample"]),
     ],
     targets: [
         // C interop.
@@ -76,6 +78,10 @@ let package = Package(
                 "ContactsJSON",
                 "ContactsSupport",
             ]),
+        // The Swift client of PROTOCOL §9: the SDK's surface over §7's HTTP (Foundation and
+        // FoundationNetworking only, no engine module), and its samples as a program.
+        .target(name: "ContactsClient"),
+        .executableTarget(name: "ContactsClientExample", dependencies: ["ContactsClient"]),
         // Inputs: vCard import and the fixture generator (outside the library products).
         .target(name: "ContactsVCard", dependencies: ["ContactsSupport", "ContactsModel"]),
         .target(
@@ -110,6 +116,10 @@ let package = Package(
             ],
             exclude: ["Phone/Fixtures", "VCard/Fixtures"]
         ),
+        // The client against scripted answers and against a real `contacts serve --listen`
+        // (built beside the tests, as is the example it runs).
+        .testTarget(
+            name: "ContactsClientTests", dependencies: ["ContactsClient", "ContactsClientExample", "contacts"]),
     ],
     swiftLanguageModes: [.v6],
     // The C++ standard of CLibPhoneNumber (the only C++ target), pinned rather than left to the

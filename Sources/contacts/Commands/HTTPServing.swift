@@ -1,8 +1,8 @@
 import ContactsAuth
 import ContactsCore
 import ContactsHTTP
-import ContactsPostgres
 import ContactsHTTPService
+import ContactsPostgres
 import ContactsStore
 import ContactsSupport
 import Dispatch

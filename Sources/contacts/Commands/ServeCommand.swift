@@ -11,7 +11,7 @@ import ContactsSupport
 /// stdin/stdout (PROTOCOL §5) or over HTTP with bearer tokens (§7).
 enum ServeCommand: Command {
     static let name = "serve"
-    static let summary = "the JSON-RPC 2.0 service on stdin/stdout or over HTTP (optionally durable in SQLite or PostgreSQL)"
+    static let summary = "the JSON-RPC 2.0 service on stdin/stdout or over HTTP (durable in SQLite or PostgreSQL)"
     static let usage = """
         usage: contacts serve --stdio [--store PATH|URI] [--daily-upload-budget N]
                contacts serve --listen HOST:PORT --jwt-secret-file F [--jwt-audience A]

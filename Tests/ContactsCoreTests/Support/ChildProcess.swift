@@ -202,8 +202,8 @@ final class ChildProcess: Sendable {
     static func output(_ executable: String, _ arguments: [String]) throws -> String {
         let run = try run(executable, arguments)
         guard run.termination.succeeded else {
-            throw Failure(
-                description: "\(([executable] + arguments).joined(separator: " ")) ended with \(run.termination): \(run.errors)")
+            let command = ([executable] + arguments).joined(separator: " ")
+            throw Failure(description: "\(command) ended with \(run.termination): \(run.errors)")
         }
         return String(decoding: run.output, as: UTF8.self)
     }

@@ -1,0 +1,188 @@
+import ContactsClient
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A real `contacts serve --listen 127.0.0.1:0` server for one test (in-memory store), started
+/// from the `contacts` executable built beside the tests (``executable``), with a fresh random
+/// JWT secret. Its port is read from the line it prints on stderr once bound,
+/// `listening on http://127.0.0.1:PORT`; tokens come from `contacts token`.
+final class ContactsServerProcess {
+    /// Why the server could not be used.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The `contacts` executable under test: `CONTACTS_EXECUTABLE` when set, else the one in the
+    /// build products directory (the test target depends on it, so `swift build --build-tests`
+    /// builds it there).
+    static let executable: Result<URL, Failure> = BuiltExecutable.locate("contacts", override: "CONTACTS_EXECUTABLE")
+
+    /// How long the server may take to print its address.
+    static let startTimeout: TimeInterval = 30
+
+    /// The server's base URL.
+    let baseURL: URL
+    /// The JWT secret file the server verifies tokens with.
+    let secretFile: String
+
+    private let process: Process
+    private let ownsSecretFile: Bool
+    private let stderrText: ByteBuffer
+    private let tokens = Mutex<[String: String]>([:])
+    private let stopped = Mutex(false)
+
+    /// Starts a server with `arguments` added after `serve --listen 127.0.0.1:PORT
+    /// --jwt-secret-file F`: on `port` (0: any free one), with the secret in `secretFile` (which
+    /// stays the caller's) or a fresh random one (removed with this server).
+    init(arguments: [String] = [], port: Int = 0, secretFile: String? = nil) throws {
+        let executable = try Self.executable.get()
+        if let secretFile {
+            self.secretFile = secretFile
+            ownsSecretFile = false
+        } else {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "contacts-secret-\(UUID().uuidString)")
+            let secret = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+            try Data((secret + "\n").utf8).write(to: file)
+            self.secretFile = file.path
+            ownsSecretFile = true
+        }
+        process = Process()
+        process.executableURL = executable
+        process.arguments =
+            ["serve", "--listen", "127.0.0.1:\(port)", "--jwt-secret-file", self.secretFile] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+
+        // Drain stderr for the server's whole life (a full pipe would block it); stop waiting
+        // for the address at the first line that names it.
+        let buffer = ByteBuffer()
+        stderrText = buffer
+        let reader = errors.fileHandleForReading
+        Thread {
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+            }
+            buffer.close()
+        }.start()
+        let deadline = Date().addingTimeInterval(Self.startTimeout)
+        var found: URL?
+        while found == nil {
+            found = Self.listeningURL(in: buffer.text)
+            if found != nil { break }
+            if buffer.isClosed || !process.isRunning || Date() > deadline {
+                process.terminate()
+                throw Failure(
+                    description: "the server did not print `listening on http://127.0.0.1:PORT`; stderr: \(buffer.text)"
+                )
+            }
+            usleep(20_000)
+        }
+        guard let url = found else { throw Failure(description: "no address") }
+        baseURL = url
+    }
+
+    deinit {
+        stop()
+        if ownsSecretFile { try? FileManager.default.removeItem(atPath: secretFile) }
+    }
+
+    /// `http://127.0.0.1:PORT` from the `listening on …` line, once it is complete.
+    static func listeningURL(in text: String) -> URL? {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            guard let range = line.range(of: "listening on ") else { continue }
+            let address = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            if let url = URL(string: address), url.port != nil { return url }
+        }
+        return nil
+    }
+
+    /// Stops the server with SIGTERM (SIGKILL after ``stopTimeout``) and reaps it. Waits with
+    /// `waitpid` rather than `Process.waitUntilExit`, so that a child Foundation fails to reap
+    /// cannot hang the tests.
+    func stop() {
+        let pid = process.processIdentifier
+        guard pid > 0, !stopped.withLock({ $0 }) else { return }
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(Self.stopTimeout)
+        var killed = false
+        while true {
+            var status: Int32 = 0
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped == -1 && errno == ECHILD) { break }
+            if !killed && Date() > deadline {
+                kill(pid, SIGKILL)
+                killed = true
+            }
+            usleep(20_000)
+        }
+        stopped.withLock { $0 = true }
+    }
+
+    /// How long the server may take to exit after SIGTERM (PROTOCOL §7: it answers what is in
+    /// flight, makes it durable and exits 0) before it is killed.
+    static let stopTimeout: TimeInterval = 10
+
+    /// A token from `contacts token` for `sub` (service scope when `service`), made once.
+    func token(sub: String, service: Bool = false) throws -> String {
+        let key = "\(service) \(sub)"
+        if let token = tokens.withLock({ $0[key] }) { return token }
+        let token = try Self.token(secretFile: secretFile, sub: sub, service: service, ttl: nil)
+        tokens.withLock { $0[key] = token }
+        return token
+    }
+
+    /// A new token from `contacts token --jwt-secret-file secretFile` for `sub`, valid for `ttl`
+    /// seconds when given (the command's default, an hour, otherwise).
+    static func token(secretFile: String, sub: String, service: Bool, ttl: Int?) throws -> String {
+        let process = Process()
+        process.executableURL = try executable.get()
+        process.arguments =
+            ["token", "--jwt-secret-file", secretFile, "--sub", sub] + (service ? ["--service"] : [])
+            + (ttl.map { ["--ttl", String($0)] } ?? [])
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0, !token.isEmpty else {
+            throw Failure(description: "`contacts token --sub \(sub)` failed with status \(process.terminationStatus)")
+        }
+        return token
+    }
+
+    /// A plain instance with a service-scope token: acts through ``ContactsService/acting(as:)``.
+    func backend() throws -> ContactsService {
+        let token = try token(sub: "test-backend", service: true)
+        return ContactsService(baseURL: baseURL, tokenProvider: { token })
+    }
+
+    /// An instance with `user`'s own token, as an app signed in as them has.
+    func app(for user: String) throws -> ContactsService {
+        let token = try token(sub: user)
+        return ContactsService(baseURL: baseURL, tokenProvider: { token })
+    }
+
+    /// Everything the server wrote on stderr so far.
+    var stderr: String { stderrText.text }
+}
+
+/// Bytes appended by a reader thread and read by the test.
+private final class ByteBuffer: Sendable {
+    private let state = Mutex<(bytes: Data, closed: Bool)>((Data(), false))
+
+    func append(_ data: Data) { state.withLock { $0.bytes.append(data) } }
+    func close() { state.withLock { $0.closed = true } }
+    var isClosed: Bool { state.withLock { $0.closed } }
+    var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+}
