@@ -32,6 +32,7 @@ test: setup lint
 	$(MAKE) install PREFIX=$(CURDIR)/.build/install-check
 	$(CURDIR)/.build/install-check/bin/contacts --version
 	$(MAKE) docs
+	$(MAKE) client-docs
 
 # The tests with a throwaway PostgreSQL cluster of their own (initdb in a temporary directory,
 # run as the postgres user when root, on a free port, stopped and removed even when the tests
