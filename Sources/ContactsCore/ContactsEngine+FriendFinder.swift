@@ -83,7 +83,11 @@ extension ContactsEngine {
     private func checkUploadSize(_ count: Int) throws(ContactsError) {
         let limit = configuration.maximumContactsPerUpload
         guard count <= limit else {
-            throw .invalidValue(field: "contacts", problem: "has \(count) entries; at most \(limit) are allowed")
+            throw .invalidValue(
+                field: "contacts",
+                problem:
+                    "has \(Plural.count(count, "entry", plural: "entries")); at most \(limit) \(Plural.verb(limit, "is", plural: "are")) allowed"
+            )
         }
     }
 

@@ -6,7 +6,7 @@ import ContactsSupport
 /// The facade and single owner of all state: users, uploads and matches, the follow graph and
 /// feed, contact and user search (PROTOCOL §5).
 ///
-/// Every change takes one path (``perform(_:)``): writers take turns; each decides its change
+/// Every change takes one path (`perform(_:)`): writers take turns; each decides its change
 /// against the current state, the store commits it in one transaction, and only then is it
 /// applied to memory, under the state's exclusive lock for just that long. So nothing is
 /// half-applied, a change is durable before anyone can see it, and readers never wait for the
@@ -38,7 +38,7 @@ public final class ContactsEngine: Sendable {
     /// An engine; with `storePath`, state is durable in that SQLite file (created when
     /// missing) and everything in it is loaded now.
     ///
-    /// - Throws: ``StoreError`` naming the file and the problem (not ours, newer schema,
+    /// - Throws: `StoreError` naming the file and the problem (not ours, newer schema,
     ///   corrupt, read-only, locked); the file is left untouched.
     public convenience init(
         configuration: EngineConfiguration = EngineConfiguration(), storePath: String? = nil,

@@ -1,4 +1,5 @@
 import ContactsStore
+import ContactsSupport
 
 /// Why the engine refused a request or could not carry it out, in the domain's words. A
 /// request that throws changed nothing.
@@ -41,7 +42,7 @@ public enum ContactsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .phoneTaken(let e164): "phone \(e164) is registered to another user"
         case .eventTaken(let eventId): "event '\(eventId)' belongs to another user"
         case .overBudget(let adding, let remaining, let budget, _):
-            "this upload adds \(adding) new \(adding == 1 ? "number" : "numbers"); \(remaining) of today's \(budget) remain"
+            "this upload adds \(Plural.count(adding, "new number")); \(remaining) of today's \(budget) \(Plural.verb(remaining, "remains", plural: "remain"))"
         case .unavailable(let detail): "the store is unavailable: \(detail)"
         case .internalFailure(let detail): detail
         }

@@ -31,7 +31,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownUser(path: String, userId: String)
     /// A value handed to the store is outside what it can hold (`detail` says which).
     case invalidArgument(path: String, detail: String)
-    /// The store was used after ``SQLiteStore/close()``.
+    /// The store was used after `SQLiteStore.close()`.
     case closed(path: String)
     /// Any other SQLite or file-system failure: `code` is SQLite's (extended) result code,
     /// or 0 for a failure outside SQLite.

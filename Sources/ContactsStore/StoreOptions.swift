@@ -1,4 +1,4 @@
-/// How a ``SQLiteStore`` opens and writes its file.
+/// How a `SQLiteStore` opens and writes its file.
 public struct StoreOptions: Sendable {
     /// When a committed transaction is forced to the disk (SQLite's `PRAGMA synchronous`
     /// in WAL mode).
@@ -19,7 +19,7 @@ public struct StoreOptions: Sendable {
     /// ``StoreError/locked(path:)``; 2 s by default.
     public var busyTimeoutMilliseconds: Int
     /// The longest a recorded recent search waits in memory before a background write;
-    /// 1,000 ms by default (see ``SQLiteStore/recordSearch(userId:query:)``).
+    /// 1,000 ms by default (see `SQLiteStore.recordSearch(userId:query:)`).
     public var searchFlushDelayMilliseconds: Int
     /// SQLite's page cache for this connection, in KiB; 32 MiB by default (sized for
     /// bulk loads of millions of follows, whose index pages are revisited).

@@ -1,6 +1,7 @@
 import ContactsCore
 import ContactsJSON
 import ContactsModel
+import ContactsSupport
 
 /// The `params` of a request with typed, checked accessors (PROTOCOL §6 "Parameters").
 ///
@@ -85,7 +86,9 @@ public struct RPCParams: Sendable {
         guard let value = value(key) else { throw .invalidParams("missing param '\(key)'") }
         guard case .array(let elements) = value else { throw .invalidParams("param '\(key)' must be an array") }
         guard elements.count <= maximumCount else {
-            throw .invalidParams("param '\(key)' has \(elements.count) elements; at most \(maximumCount) are allowed")
+            throw .invalidParams(
+                "param '\(key)' has \(Plural.count(elements.count, "element")); at most \(maximumCount) \(Plural.verb(maximumCount, "is", plural: "are")) allowed"
+            )
         }
         var ids: [String] = []
         ids.reserveCapacity(elements.count)
@@ -103,7 +106,9 @@ public struct RPCParams: Sendable {
         guard let value = value(key) else { throw .invalidParams("missing param '\(key)'") }
         guard case .array(let elements) = value else { throw .invalidParams("param '\(key)' must be an array") }
         guard elements.count <= maximumCount else {
-            throw .invalidParams("param '\(key)' has \(elements.count) elements; at most \(maximumCount) are allowed")
+            throw .invalidParams(
+                "param '\(key)' has \(Plural.count(elements.count, "element")); at most \(maximumCount) \(Plural.verb(maximumCount, "is", plural: "are")) allowed"
+            )
         }
         return elements
     }

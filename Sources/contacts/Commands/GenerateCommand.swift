@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsFixtures
+import ContactsSupport
 
 /// `contacts generate`: a deterministic fixture set.
 enum GenerateCommand: Command {

@@ -1,3 +1,5 @@
+import ContactsSupport
+
 /// Formatting for the demo's readable output: section headers, aligned tables, durations,
 /// counts and dates.
 enum DemoText {
