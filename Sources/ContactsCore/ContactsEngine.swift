@@ -34,6 +34,8 @@ public final class ContactsEngine: Sendable {
     let recentSearches = ReadWriteLocked<[UInt32: [String]]>([:])
     /// The position of the last change applied, for requests that wait for one.
     let applied = WaitableCounter()
+    /// Follows the changes other engines commit, on a store several engines share.
+    let follower = ChangeFollower()
 
     /// An engine; with `storePath`, state is durable in that SQLite file (created when
     /// missing) and everything in it is loaded now.
@@ -84,6 +86,7 @@ public final class ContactsEngine: Sendable {
             state = ReadWriteLocked(loaded)
             recentSearches.write { $0 = searches }
             applied.advance(to: position)
+            if let shared = store as? any SharedStore { follower.start(engine: self, store: shared) }
         } catch {
             try? store.close()
             throw error
@@ -143,6 +146,7 @@ public final class ContactsEngine: Sendable {
 
     /// Writes out what is pending (recent searches) and closes the store.
     public func close() throws {
+        follower.stop()
         try store?.close()
     }
 }
