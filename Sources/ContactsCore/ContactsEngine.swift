@@ -62,9 +62,8 @@ public final class ContactsEngine: Sendable {
     /// let engine = try ContactsEngine(storeLocation: "postgresql://contacts@db.internal/contacts")
     /// ```
     ///
-    /// - Throws: ``StoreError`` naming the store and the problem (unreachable:
-    ///   ``StoreError/unavailable(path:detail:)``; not ours, newer schema, read-only, locked
-    ///   by another engine); the store is left as it was.
+    /// - Throws: `StoreError` naming the store and the problem (unreachable:
+    ///   `unavailable`; not ours, newer schema, read-only); the store is left as it was.
     public convenience init(
         configuration: EngineConfiguration = EngineConfiguration(), storeLocation: String,
         storeOptions: StoreOptions = StoreOptions()

@@ -1,7 +1,7 @@
 /// How long a shared store's change log keeps a change (PROTOCOL §8): until every engine
 /// that is alive has applied it and it is at least ``minimumMilliseconds`` old, and never
 /// longer than ``maximumMilliseconds``. An engine that falls behind what was trimmed loads
-/// the store afresh (``ChangeLogTrimmed``).
+/// the store afresh (`ChangeLogTrimmed`).
 public struct ChangeLogRetention: Sendable, Hashable {
     /// A change younger than this is kept even when every engine has applied it, so that an
     /// engine loading the store meanwhile (from a snapshot older than the newest change) can
