@@ -34,6 +34,8 @@ public final class ContactsEngine: Sendable {
     let recentSearches = ReadWriteLocked<[UInt32: [String]]>([:])
     /// The position of the last change applied, for requests that wait for one.
     let applied = WaitableCounter()
+    /// Follows the changes other engines commit, on a store several engines share.
+    let follower = ChangeFollower()
 
     /// An engine; with `storePath`, state is durable in that SQLite file (created when
     /// missing) and everything in it is loaded now.
@@ -60,9 +62,8 @@ public final class ContactsEngine: Sendable {
     /// let engine = try ContactsEngine(storeLocation: "postgresql://contacts@db.internal/contacts")
     /// ```
     ///
-    /// - Throws: ``StoreError`` naming the store and the problem (unreachable:
-    ///   ``StoreError/unavailable(path:detail:)``; not ours, newer schema, read-only, locked
-    ///   by another engine); the store is left as it was.
+    /// - Throws: `StoreError` naming the store and the problem (unreachable:
+    ///   `unavailable`; not ours, newer schema, read-only); the store is left as it was.
     public convenience init(
         configuration: EngineConfiguration = EngineConfiguration(), storeLocation: String,
         storeOptions: StoreOptions = StoreOptions()
@@ -84,6 +85,7 @@ public final class ContactsEngine: Sendable {
             state = ReadWriteLocked(loaded)
             recentSearches.write { $0 = searches }
             applied.advance(to: position)
+            if let shared = store as? any SharedStore { follower.start(engine: self, store: shared) }
         } catch {
             try? store.close()
             throw error
@@ -143,6 +145,7 @@ public final class ContactsEngine: Sendable {
 
     /// Writes out what is pending (recent searches) and closes the store.
     public func close() throws {
+        follower.stop()
         try store?.close()
     }
 }

@@ -24,7 +24,10 @@ import ContactsStore
 /// | `event_ids` | `event_id` | the directory of event ids (unique across creators) |
 /// | `recent_searches` | `user_id` | one recent query of a user |
 ///
-/// `contacts_schema` and `change_position` are bookkeeping (one row each), exempt.
+/// `contacts_schema` and `change_position` are bookkeeping (one row each), exempt; so are
+/// the change log of §8 (`change_log`: every change at its position, see
+/// ``PostgresChangeLog``) and the positions the engines following it have applied
+/// (`change_log_readers`).
 ///
 /// **Encodings.** Ids are `text COLLATE "C"`, so they compare and sort byte for byte;
 /// free text that may hold U+0000 (display names, event texts, queries), which PostgreSQL's
@@ -80,7 +83,10 @@ package struct PostgresSchema: Sendable {
 
     /// Every table the schema makes: a schema holding one of them without our bookkeeping
     /// row is another application's, and is refused.
-    package static let allTables = ["contacts_schema", "change_position"] + dataTables
+    package static let allTables = ["contacts_schema", "change_position"] + dataTables + changeLogTables
+
+    /// The change log's tables (PROTOCOL §8; see ``PostgresChangeLog``).
+    package static let changeLogTables = ["change_log", "change_log_readers"]
 }
 
 extension PostgresSchema.Migration {
@@ -153,5 +159,19 @@ extension PostgresSchema.Migration {
                 END IF;
             END
             $body$;
+            CREATE TABLE change_log (
+                position bigint NOT NULL,
+                kind smallint NOT NULL,
+                key text COLLATE "C" NOT NULL,
+                payload bytea NOT NULL,
+                committed_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                PRIMARY KEY (position)
+            );
+            CREATE TABLE change_log_readers (
+                reader_id text COLLATE "C" NOT NULL,
+                position bigint NOT NULL,
+                seen_at timestamptz NOT NULL,
+                PRIMARY KEY (reader_id)
+            );
             """)
 }

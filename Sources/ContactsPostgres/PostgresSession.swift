@@ -2,20 +2,16 @@ import ContactsStore
 import PostgreSQLClient
 
 /// The one connection of a ``PostgresStore`` and what the store knows about it: whether it
-/// must reconnect, and the changes whose COMMIT was cut off. Used only under the store's
-/// lock, by one thread at a time.
+/// must reconnect. Used only under the store's lock, by one thread at a time.
 final class PostgresSession {
     let connection: PostgresConnection
     let location: String
     /// Set when the connection was lost: the next operation resets it first.
     private(set) var needsReset = false
-    /// Changes whose COMMIT was sent when the connection broke, with the positions they
-    /// would have: the next write learns whether they committed.
-    private(set) var inDoubt: [PositionedChange] = []
 
-    /// The two keys of the session-level advisory lock that makes one engine the store's
-    /// only writer: "CnCt" and the hash of the schema's name (so stores in other schemas of
-    /// the same database do not collide).
+    /// The first key of the transaction-level advisory lock under which a store is migrated:
+    /// "CnCt" (the second is the hash of the schema's name, so that stores in other schemas
+    /// of the same database do not collide).
     static let lockClass: Int64 = 0x436E_4374
 
     init(connection: PostgresConnection, location: String) {
@@ -25,11 +21,11 @@ final class PostgresSession {
 
     // MARK: Connection
 
-    /// Reconnects when an earlier operation lost the connection, and takes the engine lock
-    /// again (the old session's went with it).
+    /// Reconnects when an earlier operation lost the connection (libpq's reset: every host
+    /// of the URI again, `target_session_attrs` honoured).
     ///
-    /// - Throws: ``StoreError/unavailable(path:detail:)`` when no host takes the connection
-    ///   or the lock is still held (the old session is not gone yet).
+    /// - Throws: ``StoreError/unavailable(path:detail:)`` when no writable host takes the
+    ///   connection.
     func reconnectIfNeeded() throws(StoreError) {
         guard needsReset || !connection.isConnected else { return }
         needsReset = true
@@ -42,23 +38,10 @@ final class PostgresSession {
             throw StoreError.unavailable(
                 path: location, detail: "the server reached is a standby; no writable host (target_session_attrs)")
         }
-        guard try lockStore() else {
-            throw StoreError.unavailable(
-                path: location, detail: "another session holds the store's engine lock (the lost one may linger)")
-        }
         needsReset = false
     }
 
-    /// Takes the store's engine lock if free.
-    func lockStore() throws(StoreError) -> Bool {
-        let result = try run {
-            try connection.execute(
-                "SELECT pg_try_advisory_lock($1::int4, hashtext(current_schema()))", [.int64(Self.lockClass)])
-        }
-        return try decode { try result.bool(row: 0, column: 0) }
-    }
-
-    /// Closes the connection (its advisory lock goes with the session).
+    /// Closes the connection.
     func close() {
         connection.close()
     }
@@ -181,96 +164,6 @@ final class PostgresSession {
             try step.check(result)
         }
         return results
-    }
-
-    // MARK: Changes
-
-    /// The body of ``PostgresStore/writeChanges(after:catchUp:decide:)`` on this session.
-    func writeChanges(
-        after position: Int64, searches: [RecordedSearch], catchUp: ([PositionedChange]) throws -> Void,
-        decide: () throws -> [StoreChange]
-    ) throws -> Int64 {
-        let results = try run {
-            try connection.pipeline([
-                .sql("BEGIN"), .prepared(PostgresStatements.lockPosition),
-            ])
-        }
-        var committed = false
-        do {
-            let stored = try decode { try results[1].int64(row: 0, column: 0) }
-            let missed = try resolveDoubt(storedPosition: stored)
-            guard stored - Int64(missed.count) == position else {
-                throw StoreError.failed(
-                    path: location, code: 0,
-                    detail: "the store is at position \(stored) but this engine at \(position): another process "
-                        + "wrote to it")
-            }
-            try catchUp(missed)
-            inDoubt = []
-            let changes = try decide()
-            var plan = PostgresWritePlan(location: location)
-            plan.addSearches(searches)
-            for change in changes { try plan.add(change) }
-            let last = stored + Int64(changes.count)
-            guard !plan.steps.isEmpty else {
-                rollbackQuietly()
-                return last
-            }
-            if !changes.isEmpty { plan.setPosition(last) }
-            try run(plan)
-            let positioned = changes.enumerated().map { PositionedChange(position: stored + 1 + Int64($0), change: $1) }
-            committed = try commitResolvingDoubt(positioned)
-            guard committed else {
-                throw StoreError.unavailable(
-                    path: location, detail: "the connection was lost during COMMIT; the change did not commit")
-            }
-            return last
-        } catch {
-            if !committed { rollbackQuietly() }
-            throw error
-        }
-    }
-
-    /// What became of the changes in doubt, given the position the store holds: committed
-    /// (returned, to be caught up), or not (nothing).
-    private func resolveDoubt(storedPosition: Int64) throws(StoreError) -> [PositionedChange] {
-        guard let first = inDoubt.first, let last = inDoubt.last else { return [] }
-        if storedPosition == last.position { return inDoubt }
-        if storedPosition == first.position - 1 {
-            inDoubt = []
-            return []
-        }
-        throw StoreError.failed(
-            path: location, code: 0,
-            detail: "changes \(first.position)…\(last.position) were in doubt, but the store is at \(storedPosition)")
-    }
-
-    /// COMMIT; when the connection is lost during it, one reconnection at once to learn
-    /// whether it committed. Returns false when it did not.
-    ///
-    /// - Throws: ``StoreError/unavailable(path:detail:)`` when the outcome cannot be learned
-    ///   now (the changes stay in doubt until the next write).
-    private func commitResolvingDoubt(_ changes: [PositionedChange]) throws(StoreError) -> Bool {
-        do {
-            try commit()
-            return true
-        } catch StoreError.unavailable(_, let detail) {
-            guard let last = changes.last else { return true }
-            inDoubt = changes
-            do {
-                try reconnectIfNeeded()
-                let result = try run { try connection.execute(PostgresStatements.readPosition) }
-                let stored = try decode { try result.int64(row: 0, column: 0) }
-                if try resolveDoubt(storedPosition: stored).isEmpty { return false }
-                inDoubt = []
-                return stored == last.position
-            } catch {
-                throw StoreError.unavailable(
-                    path: location,
-                    detail: "\(detail); the connection was lost during COMMIT, so whether the change committed is "
-                        + "known once the store is reached again")
-            }
-        }
     }
 
     /// Writes `searches` in a transaction of their own, without waiting for the WAL flush

@@ -6,10 +6,6 @@ import PostgreSQLClient
 /// Each names the distribution key it is routed by (see ``PostgresSchema``): statements on
 /// one key stay on one node of a distributed database.
 enum PostgresStatements {
-    /// The change position, locked for the transaction (serializes writers; positions
-    /// follow commit order). Bookkeeping.
-    static let lockPosition = PostgresStatement(
-        name: "contacts_lock_position", sql: "SELECT position FROM change_position FOR UPDATE")
     /// The change position. Bookkeeping.
     static let readPosition = "SELECT position FROM change_position"
     /// Sets the change position ($1). Bookkeeping.

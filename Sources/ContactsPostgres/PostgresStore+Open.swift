@@ -13,15 +13,12 @@ extension PostgresStore {
         do throws(StoreError) {
             try checkWritable(session)
             try migrate(session, schema: schema)
-            guard try session.lockStore() else {
-                throw StoreError.locked(path: location)
-            }
             let next = try session.run {
                 try connection.execute("SELECT coalesce(max(seq), 0) + 1 FROM recent_searches")
             }
             let nextSequence = try session.decode { try next.int64(row: 0, column: 0) }
             return PostgresStore(
-                location: location, options: options, session: session, nextSearchSequence: nextSequence)
+                uri: uri, location: location, options: options, session: session, nextSearchSequence: nextSequence)
         } catch {
             session.close()
             throw error

@@ -27,17 +27,20 @@ import PostgreSQLClient
 /// to learn it when it can, and otherwise the next write learns it and hands a committed
 /// change to its `catchUp` (see ``writeChanges(after:catchUp:decide:)``).
 ///
-/// **One engine per store**, until the change log of several engines exists: the store
-/// holds a session-level advisory lock on its schema while open, so a second opener gets
-/// ``StoreError/locked(path:)``.
+/// **Several engines per store** (PROTOCOL §8): every change is decided against the
+/// committed state, after catching up on the change log (``PostgresChangeLog``), and each
+/// engine follows the log through a feed of its own (``openFeed()``).
 ///
 /// Thread-safe: every operation runs under one lock on the one connection, so transactions
 /// are serialized.
 package final class PostgresStore: Store {
     /// The URI without its password: where the store is, for messages.
     package let location: String
-    /// The options the store was opened with (the search flush delay applies).
+    /// The options the store was opened with (the search flush delay and the change log's
+    /// retention apply).
     package let options: StoreOptions
+    /// The URI the store was opened with (password included): feeds connect with it.
+    let uri: String
     /// The session, nil once closed. Every use of the connection happens under this lock.
     let session: ReadWriteLocked<PostgresSession?>
     /// Recent searches recorded but not yet written (see `PostgresStore+RecentSearches`).
@@ -63,8 +66,10 @@ package final class PostgresStore: Store {
     static let loadResponseTimeout = Duration.seconds(600)
 
     init(
-        location: String, options: StoreOptions, session: consuming sending PostgresSession, nextSearchSequence: Int64
+        uri: String, location: String, options: StoreOptions, session: consuming sending PostgresSession,
+        nextSearchSequence: Int64
     ) {
+        self.uri = uri
         self.location = location
         self.options = options
         self.session = ReadWriteLocked(session)
@@ -83,7 +88,6 @@ package final class PostgresStore: Store {
     ///   connection; ``StoreError/notOurs(path:detail:)`` for a schema holding another
     ///   application's tables of our names; ``StoreError/newerSchema(path:found:supported:)``;
     ///   ``StoreError/readOnly(path:detail:)`` for a standby or a read-only session;
-    ///   ``StoreError/locked(path:)`` when another engine has the store open;
     ///   ``StoreError/invalidArgument(path:detail:)`` for a malformed URI. Nothing is
     ///   written before every check has passed.
     package static func open(uri: String, options: StoreOptions = StoreOptions()) throws(StoreError) -> PostgresStore {
@@ -92,13 +96,15 @@ package final class PostgresStore: Store {
 
     /// Changes (see ``Store/writeChanges(after:catchUp:decide:)``), in one transaction of
     /// three round trips: BEGIN with the change position read and locked (`FOR UPDATE`, so
-    /// positions follow commit order); then, after `catchUp` and `decide`, every statement of
-    /// the pending searches and of the changes and the new position in one pipeline; then
-    /// COMMIT (skipped, and the transaction rolled back, when nothing was written).
+    /// positions follow commit order); then the change log's rows after `position`, for
+    /// `catchUp` (the changes other engines committed, and this engine's own whose COMMIT
+    /// was cut off by a lost connection and did commit); then, after `decide`, every
+    /// statement of the pending searches, of the changes and their log rows and the new
+    /// position in one pipeline; then COMMIT (skipped, and the transaction rolled back, when
+    /// nothing was written).
     ///
-    /// `catchUp` receives this engine's own changes whose COMMIT was cut off by a lost
-    /// connection when the database shows they committed; otherwise nothing (one engine per
-    /// store).
+    /// - Throws: also ``ChangeLogTrimmed`` when the log no longer holds the changes after
+    ///   `position` (the engine must reload).
     package func writeChanges(
         after position: Int64, catchUp: ([PositionedChange]) throws -> Void, decide: () throws -> [StoreChange]
     ) throws -> Int64 {
@@ -115,9 +121,8 @@ package final class PostgresStore: Store {
         }
     }
 
-    /// Writes the pending recent searches and closes the connection (releasing the engine
-    /// lock). Using the store afterwards throws ``StoreError/closed(path:)``; closing twice
-    /// does nothing. The connection is closed even when the last searches cannot be written
+    /// Writes the pending recent searches and closes the connection. Using the store
+    /// afterwards throws ``StoreError/closed(path:)``; closing twice does nothing. The connection is closed even when the last searches cannot be written
     /// (they are then lost, as a crash would lose them); that error is thrown after closing.
     package func close() throws(StoreError) {
         try session.write { (session) throws(StoreError) in

@@ -59,6 +59,11 @@ struct PostgresWritePlan {
         steps.append(Step(query: .prepared(PostgresStatements.setPosition, [.int64(position)])))
     }
 
+    /// Adds a statement whose result needs no check (the change log's, see `PostgresChangeLog`).
+    mutating func addStatement(_ query: PostgresQuery) {
+        steps.append(Step(query: query))
+    }
+
     // MARK: Users
 
     /// Frees the user's old phone, claims `e164` (a `constraint` error when another user

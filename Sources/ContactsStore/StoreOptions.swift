@@ -29,17 +29,21 @@ public struct StoreOptions: Sendable {
     /// a third. The map is safe while the store holds its file exclusively; a process that
     /// truncates the file under a running store could make reads fault instead of fail.
     public var memoryMapMebibytes: Int
+    /// How long a PostgreSQL store's change log keeps changes for the engines that follow it
+    /// (PROTOCOL §8); the defaults of ``ChangeLogRetention``. SQLite has no change log.
+    public var changeLogRetention: ChangeLogRetention
 
     /// Makes options; every argument has the default described on its property.
     public init(
         durability: Durability = .full, busyTimeoutMilliseconds: Int = 2_000,
         searchFlushDelayMilliseconds: Int = 1_000, cacheKibibytes: Int = 32_768,
-        memoryMapMebibytes: Int = 1_024
+        memoryMapMebibytes: Int = 1_024, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) {
         self.durability = durability
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.searchFlushDelayMilliseconds = searchFlushDelayMilliseconds
         self.cacheKibibytes = cacheKibibytes
         self.memoryMapMebibytes = memoryMapMebibytes
+        self.changeLogRetention = changeLogRetention
     }
 }

@@ -33,7 +33,7 @@ struct PostgresDistributionTests {
                     """)
             }
         }
-        for table in ["contacts_schema", "change_position"] {
+        for table in ["contacts_schema", "change_position"] + PostgresSchema.changeLogTables {
             try connection.execute("CREATE TABLE \(target).\(table) (LIKE \(source).\(table) INCLUDING ALL)")
             try connection.execute("INSERT INTO \(target).\(table) SELECT * FROM \(source).\(table)")
         }
