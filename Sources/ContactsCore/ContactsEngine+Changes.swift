@@ -160,6 +160,7 @@ extension ContactsEngine {
         switch error {
         case let error as ContactsError: error
         case let error as StoreError: ContactsError(error)
+        case let error as ChangeLogTrimmed: .unavailable(error.description)
         default: .internalFailure("the store failed: \(error)")
         }
     }

@@ -67,7 +67,7 @@ public struct Contact: Hashable, Sendable {
     /// read to find it, so it should be prefetched first).
     @inline(__always)
     package func prefetchPhoneNumbers() {
-        contacts_prefetch(unsafeBitCast(storage.phoneNumbers, to: UnsafeRawPointer.self))
+        storage.phoneNumbers.withUnsafeBufferPointer { contacts_prefetch($0.baseAddress) }
     }
 
     /// The contact's id, unique within its owner's book (1–128 UTF-8 bytes, no Cc).
