@@ -9,7 +9,7 @@
 /// changes. ``load(into:)`` streams everything at start-up.
 ///
 /// Backends: ``SQLiteStore`` (one file, one engine) and `PostgresStore` (module
-/// ContactsPostgres: one database, the future home of several engines). Both hold the same
+/// ContactsPostgres: one database that several engines share through its change log). Both hold the same
 /// data and give the same answers.
 package protocol Store: AnyObject, Sendable {
     /// Where the store is, for messages: a file path, or a URI without its password.
