@@ -9,9 +9,9 @@ final class PostgresSession {
     /// Set when the connection was lost: the next operation resets it first.
     private(set) var needsReset = false
 
-    /// The first key of the transaction-level advisory lock under which a store is migrated:
-    /// "CnCt" (the second is the hash of the schema's name, so that stores in other schemas
-    /// of the same database do not collide).
+    /// The first key of the advisory locks of a store: "CnCt" (the second is the hash of the
+    /// schema's name, so that stores in other schemas of the same database do not collide;
+    /// migrations lock the hash with its lowest bit flipped).
     static let lockClass: Int64 = 0x436E_4374
 
     init(connection: PostgresConnection, location: String) {
@@ -38,7 +38,19 @@ final class PostgresSession {
             throw StoreError.unavailable(
                 path: location, detail: "the server reached is a standby; no writable host (target_session_attrs)")
         }
+        try markAsEngine()
         needsReset = false
+    }
+
+    /// Takes the store's engine mark: a session-level advisory lock
+    /// `(lockClass, hashtext(current_schema()))` in shared mode, which every engine's write
+    /// session holds and none excludes, so `pg_locks` lists the sessions of the engines
+    /// serving a store (an operator's view, and how tests find an engine's session).
+    func markAsEngine() throws(StoreError) {
+        try run {
+            try connection.execute(
+                "SELECT pg_advisory_lock_shared($1::int4, hashtext(current_schema()))", [.int64(Self.lockClass)])
+        }
     }
 
     /// Closes the connection.

@@ -13,6 +13,7 @@ extension PostgresStore {
         do throws(StoreError) {
             try checkWritable(session)
             try migrate(session, schema: schema)
+            try session.markAsEngine()
             let next = try session.run {
                 try connection.execute("SELECT coalesce(max(seq), 0) + 1 FROM recent_searches")
             }

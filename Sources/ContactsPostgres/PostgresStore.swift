@@ -50,11 +50,10 @@ package final class PostgresStore: Store {
     /// `bigint` as its bit pattern).
     static var maximumE164: UInt64 { PhoneNumber.largestE164 }
 
-    /// The first key of the engine lock, the session-level advisory lock
-    /// `(engineLockClass, hashtext(current_schema()))` that the session of the engine holding
-    /// the store open keeps: after a crash the lock stays until the server notices the dead
-    /// client's session is gone, so a restarted engine gets ``StoreError/locked(path:)`` until
-    /// then (a supervisor retries; `pg_locks` shows the holder).
+    /// The first key of the engine mark, the session-level advisory lock
+    /// `(engineLockClass, hashtext(current_schema()))` that the write session of every engine
+    /// serving the store holds in shared mode: `pg_locks` lists the engines' sessions (after a
+    /// crash, a dead engine's until the server notices its client is gone).
     package static var engineLockClass: Int64 { PostgresSession.lockClass }
 
     /// How long one wait for the server may last during a write before the connection is

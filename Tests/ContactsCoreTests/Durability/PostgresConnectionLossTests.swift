@@ -36,7 +36,7 @@ struct PostgresConnectionLossTests {
         #expect(throws: Never.self) { try client.call("followUser", follow).get() }
         #expect(engine.position == 3)
 
-        // Twice more: the reconnected session is the engine's (it holds the lock again).
+        // Twice more: the reconnected session is the engine's (it holds the engine mark again).
         for round in 0..<2 {
             #expect(try store.terminateEngineSession() == 1, "round \(round)")
             let event: JSONObject = [

@@ -68,7 +68,7 @@ final class FreshStore {
 }
 
 extension FreshStore {
-    /// Waits until no session holds the store's engine lock (PostgreSQL; at once for SQLite,
+    /// Waits until no session holds the store's engine mark (PostgreSQL; at once for SQLite,
     /// whose lock goes with the process): after a `kill -9` the dead engine's server session
     /// lingers until the server notices its client is gone.
     ///
