@@ -10,7 +10,7 @@ QUICK ?=
 PREFIX ?= /usr/local
 APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev libphonenumber-dev libmicrohttpd-dev libssl-dev pkg-config postgresql libpq-dev
 
-.PHONY: setup build test pg-test lint demo bench docs format clean install client-example client-docs
+.PHONY: setup build test pg-test lint demo bench docs format clean install client-example client-docs deploy-local
 
 setup:
 	@./scripts/setup.sh $(APT_PACKAGES)
@@ -41,6 +41,13 @@ test: setup lint
 pg-test: setup
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	./scripts/pg/with-cluster.sh $(SWIFT) test --skip-build
+
+# A local deployment of several engines on one PostgreSQL store (PROTOCOL §8): a primary with a
+# synchronous standby and three engines on ports 8081-8083; prints how to call them; Ctrl-C
+# (or scripts/deploy/local.sh stop) stops it all.
+deploy-local: setup
+	$(SWIFT) build -c release --product contacts
+	./scripts/deploy/local.sh start
 
 demo: setup
 	$(SWIFT) build -c release --product contacts

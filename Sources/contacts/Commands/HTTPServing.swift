@@ -103,7 +103,8 @@ enum HTTPServing {
         guard let location else { return try ContactsEngine(configuration: configuration) }
         let store = try StoreLocation(location).open(options: ServeCommand.storeOptions)
         return try ContactsEngine(
-            configuration: configuration, store: CommitTimingStore(store, durations: front.metrics.commitDurations))
+            configuration: configuration,
+            store: CommitTimingStore.wrapping(store, durations: front.metrics.commitDurations))
     }
 
     /// `HOST:PORT` (IPv6 as `[ADDRESS]:PORT`) split into the host to bind and the port.
