@@ -14,49 +14,62 @@ extension SQLiteStore: TransactionalStore {
 struct SQLiteWriting: StoreWriting {
     let connection: SQLiteConnection
 
-    private var transaction: SQLiteTransaction { SQLiteTransaction(connection: connection) }
+    // Each method binds its (noncopyable) transaction to a local: a computed property that
+    // returns one makes Swift 6.3.1's optimizer abort in release builds (`forwardToInit`,
+    // while inlining into the protocol witness).
 
     func apply(_ change: StoreChange) throws(StoreError) {
+        let transaction = SQLiteTransaction(connection: connection)
         try transaction.apply(change)
     }
 
     func registerUser(userId: String, e164: UInt64, displayName: String) throws(StoreError) {
+        let transaction = SQLiteTransaction(connection: connection)
         _ = try transaction.registerUser(userId: userId, e164: e164, displayName: displayName)
     }
 
     func deleteUser(userId: String) throws(StoreError) -> Bool {
-        try transaction.deleteUser(userId: userId)
+        let transaction = SQLiteTransaction(connection: connection)
+        return try transaction.deleteUser(userId: userId)
     }
 
     func upsertContacts(ownerId: String, _ contacts: [(contact: Contact, phones: [UInt64])]) throws(StoreError) {
+        let transaction = SQLiteTransaction(connection: connection)
         try transaction.upsertContacts(ownerId: ownerId, contacts)
     }
 
     func deleteAllContacts(ownerId: String) throws(StoreError) -> Int {
-        try transaction.deleteAllContacts(ownerId: ownerId)
+        let transaction = SQLiteTransaction(connection: connection)
+        return try transaction.deleteAllContacts(ownerId: ownerId)
     }
 
     func budgetUsage(userId: String, day: Int64) throws(StoreError) -> Int {
-        try transaction.budgetUsage(userId: userId, day: day)
+        let transaction = SQLiteTransaction(connection: connection)
+        return try transaction.budgetUsage(userId: userId, day: day)
     }
 
     func addBudgetUsage(userId: String, day: Int64, count: Int) throws(StoreError) {
+        let transaction = SQLiteTransaction(connection: connection)
         try transaction.addBudgetUsage(userId: userId, day: day, count: count)
     }
 
     func follow(followerId: String, followeeId: String, since: Int64) throws(StoreError) -> Bool {
-        try transaction.follow(followerId: followerId, followeeId: followeeId, since: since)
+        let transaction = SQLiteTransaction(connection: connection)
+        return try transaction.follow(followerId: followerId, followeeId: followeeId, since: since)
     }
 
     func unfollow(followerId: String, followeeId: String) throws(StoreError) -> Bool {
-        try transaction.unfollow(followerId: followerId, followeeId: followeeId)
+        let transaction = SQLiteTransaction(connection: connection)
+        return try transaction.unfollow(followerId: followerId, followeeId: followeeId)
     }
 
     func createEvent(_ event: EventRecord) throws(StoreError) {
+        let transaction = SQLiteTransaction(connection: connection)
         try transaction.createEvent(event)
     }
 
     func deleteEvent(eventId: String, creatorId: String) throws(StoreError) -> Bool {
-        try transaction.deleteEvent(eventId: eventId, creatorId: creatorId)
+        let transaction = SQLiteTransaction(connection: connection)
+        return try transaction.deleteEvent(eventId: eventId, creatorId: creatorId)
     }
 }
