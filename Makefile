@@ -27,7 +27,7 @@ format:
 test: setup lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
-	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter EngineConcurrencyTests
+	CONTACTS_CONCURRENCY_BACKENDS=sqlite $(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter EngineConcurrencyTests
 	$(MAKE) bench QUICK=1
 	$(MAKE) install PREFIX=$(CURDIR)/.build/install-check
 	$(CURDIR)/.build/install-check/bin/contacts --version
