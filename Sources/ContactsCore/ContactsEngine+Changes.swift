@@ -185,5 +185,9 @@ extension ContactsEngine {
             recentSearches.write { $0[index] = nil }
         }
         try state.apply(change, uploadSlots: uploadSlots)
+        switch change {
+        case .registerUser, .deleteUser: compactDirectoryIfChurned(&state)
+        default: break
+        }
     }
 }

@@ -17,6 +17,7 @@ extension ContactsEngine {
         throws(ContactsError) -> Page<Contact>
     {
         let parsed = SearchQuery(query)
+        buildBookIndex(of: userId)
         let page = try state.read { (state: EngineState) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             let page = state.books[me]?.search(query, field: field, skip: skip, limit: limit)
@@ -33,7 +34,8 @@ extension ContactsEngine {
     public func fetchContacts(as userId: String, fieldType: FetchFieldType, skip: Int, limit: Int)
         throws(ContactsError) -> Page<Contact>
     {
-        try state.read { (state: EngineState) throws(ContactsError) in
+        buildBookIndex(of: userId)
+        return try state.read { (state: EngineState) throws(ContactsError) in
             let me = try state.registeredUser(userId)
             let page =
                 state.books[me]?.fetch(fieldType, skip: skip, limit: limit) ?? SearchPage(total: 0, contacts: [])
@@ -84,6 +86,23 @@ extension ContactsEngine {
         let folded = Array(SearchFolding.fold(prefix).utf8)
         let recent = recentSearches.read { $0[me] ?? [] }
         return Array(recent.lazy.filter { Array(SearchFolding.fold($0).utf8).starts(with: folded) }.prefix(limit))
+    }
+
+    /// How many times ``buildBookIndex(of:)`` builds a book's index from a copy before leaving
+    /// it to the search (under the shared lock, as a last resort): each try is undone only by a
+    /// change of the book's contacts landing during the build.
+    private static let bookIndexAttempts = 3
+
+    /// Builds the search index of `userId`'s book, when it is not built yet, from a copy of the
+    /// book taken under the shared lock and built outside it, so that no writer waits for the
+    /// build; the copy's cache is the book's own unless the book changed meanwhile, in which
+    /// case the build is tried again on a copy of the changed book.
+    private func buildBookIndex(of userId: String) {
+        for _ in 0..<Self.bookIndexAttempts {
+            let book = state.read { state in state.index(of: userId).flatMap { state.books[$0] } }
+            guard let book, !book.isSearchIndexBuilt else { return }
+            book.buildSearchIndex { configuration.backgroundBuildHook?(.buildingBookIndex) }
+        }
     }
 
     private func recordSearch(_ query: String, of me: UInt32, userId: String) {

@@ -13,6 +13,14 @@ public struct EngineConfiguration: Sendable {
     /// The seed of the XXH3 phone keys.
     public var phoneKeySeed: UInt64
 
+    /// The delta and dead entries of the user directory past which it is compacted in the
+    /// background (when they also exceed its share, see ``SearchTables/isChurned(minimum:)``);
+    /// tests lower it so that a few registrations cross it.
+    package var directoryChurnMinimum = 64
+    /// Called on the thread doing a build off the engine's lock, before and after it (tests
+    /// slow a build down with it, to see that nothing waits for it); nil in production.
+    package var backgroundBuildHook: (@Sendable (BackgroundBuild) -> Void)?
+
     /// A configuration; the defaults are the protocol's.
     public init(
         dailyUploadBudget: Int = defaultDailyUploadBudget, maximumContactsPerUpload: Int = 10_000,
@@ -22,4 +30,14 @@ public struct EngineConfiguration: Sendable {
         self.maximumContactsPerUpload = maximumContactsPerUpload
         self.phoneKeySeed = phoneKeySeed
     }
+}
+
+/// A build the engine runs off its lock (see ``EngineConfiguration/backgroundBuildHook``).
+package enum BackgroundBuild: Sendable, Equatable {
+    /// The user directory is about to be compacted, on a copy.
+    case compactingDirectory
+    /// The compacted directory has been swapped in.
+    case installedDirectory
+    /// A book's search index is about to be built, from a copy of the book.
+    case buildingBookIndex
 }

@@ -103,13 +103,14 @@ package struct ContactSearchIndex: Sendable {
 
     /// Adds `contact`, or replaces the contact with the same id; returns the replaced one.
     ///
-    /// - Complexity: O(t) for t grams of the contact's text, amortized (see
-    ///   ``SearchTables/update(slots:in:)``).
+    /// - Parameter rebuildingWhenChurned: false leaves the base as it is however large the
+    ///   delta grows (see ``SearchTables/update(slots:in:rebuildingWhenChurned:)``).
+    /// - Complexity: O(t) for t grams of the contact's text, amortized when rebuilding.
     @discardableResult
-    package mutating func update(with contact: Contact) -> Contact? {
+    package mutating func update(with contact: Contact, rebuildingWhenChurned: Bool = true) -> Contact? {
         let replaced = self.contact(id: contact.id)
         let slot = contacts.put(contact).slot
-        tables.update(slots: [slot], in: contacts)
+        tables.update(slots: [slot], in: contacts, rebuildingWhenChurned: rebuildingWhenChurned)
         return replaced
     }
 
@@ -124,11 +125,12 @@ package struct ContactSearchIndex: Sendable {
 
     /// Removes the contact with `id`; returns it, or nil when there is none.
     ///
-    /// - Complexity: O(1), amortized.
+    /// - Parameter rebuildingWhenChurned: as for ``update(with:rebuildingWhenChurned:)``.
+    /// - Complexity: O(1), amortized when rebuilding.
     @discardableResult
-    package mutating func remove(id: String) -> Contact? {
+    package mutating func remove(id: String, rebuildingWhenChurned: Bool = true) -> Contact? {
         guard let removed = contact(id: id), let slot = contacts.remove(id: id) else { return nil }
-        tables.update(slots: [slot], in: contacts)
+        tables.update(slots: [slot], in: contacts, rebuildingWhenChurned: rebuildingWhenChurned)
         return removed
     }
 

@@ -6,9 +6,14 @@ extension SearchTables {
     /// replaced or removed since the index last saw it: an indexed slot's entry dies, and a
     /// live slot gets a new entry in the delta (a slot listed twice is indexed once).
     ///
-    /// - Complexity: O(t) for t grams of their text, amortized: every `churnDivisor`-th of the
-    ///   index's size in changes rebuilds the base in O(n log n).
-    package mutating func update(slots: some Sequence<UInt32>, in contacts: PackedContacts) {
+    /// - Parameter rebuildingWhenChurned: when true (the default), the base is rebuilt in place
+    ///   once ``isChurned(minimum:)``; when false, the caller compacts a copy itself, off the
+    ///   path of this update (see ``compacted(in:)``), and the delta keeps growing meanwhile.
+    /// - Complexity: O(t) for t grams of their text, amortized when rebuilding: every
+    ///   `churnDivisor`-th of the index's size in changes rebuilds the base in O(n log n).
+    package mutating func update(
+        slots: some Sequence<UInt32>, in contacts: PackedContacts, rebuildingWhenChurned: Bool = true
+    ) {
         if indexSlots.count < contacts.slotCount {
             indexSlots.append(
                 contentsOf: repeatElement(Self.noSlot, count: contacts.slotCount - indexSlots.count))
@@ -23,7 +28,16 @@ extension SearchTables {
                 append(folded, contactSlot: slot)
             }
         }
-        rebuildIfChurned(in: contacts)
+        if rebuildingWhenChurned, isChurned() { self = compacted(in: contacts) }
+    }
+
+    /// The delta and dead slots, the changes a rebuild of the base would fold in.
+    package var churn: Int { store.count - baseSlotCount + deadSlots.count }
+
+    /// True when the delta and the dead slots outgrow their share: more than `minimum` and
+    /// than one `churnDivisor`-th of the live contacts.
+    package func isChurned(minimum: Int = minimumChurnBeforeRebuild) -> Bool {
+        churn > max(minimum, count / Self.churnDivisor)
     }
 
     /// This index with its base rebuilt from the live entries: no delta, no dead slots.
@@ -43,14 +57,6 @@ extension SearchTables {
         return SearchTables(
             sortedStore: FoldedTextStore(store, slots: sorted), contactSlots: sorted.map { contactSlots[$0] },
             contactSlotCount: contacts.slotCount, layout: layout)
-    }
-
-    /// Rebuilds the base when the delta and the dead slots outgrow their share.
-    private mutating func rebuildIfChurned(in contacts: PackedContacts) {
-        let churn = store.count - baseSlotCount + deadSlots.count
-        if churn > max(Self.minimumChurnBeforeRebuild, count / Self.churnDivisor) {
-            self = compacted(in: contacts)
-        }
     }
 
     /// Indexes `record` (folded) in a new slot of the delta, for the contacts' slot

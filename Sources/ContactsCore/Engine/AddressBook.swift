@@ -82,6 +82,24 @@ struct AddressBook: Sendable {
         page(of: searchIndex.fetch(fieldType, skip: skip, limit: limit, in: contacts))
     }
 
+    /// True when the book's search index is built (a search needs no build first).
+    var isSearchIndexBuilt: Bool { searchCache.builtIndex != nil }
+
+    /// Builds the book's search index if it is not built yet, into the cache this value shares
+    /// with the other copies of the same contacts: called on a copy taken out of the engine's
+    /// state, outside the engine's lock, it serves the book in the state too as long as the
+    /// book has not changed since (a changed book has a cache of its own).
+    ///
+    /// - Parameter willBuild: called just before the build, where it runs (not when the index
+    ///   was built already).
+    /// - Complexity: O(n log n) for n contacts on the first call; O(1) after.
+    func buildSearchIndex(willBuild: () -> Void = {}) {
+        _ = searchCache.index {
+            willBuild()
+            return SearchTables(contacts)
+        }
+    }
+
     /// The search index over this book's contacts, built from them on the first call after the
     /// book was loaded or largely replaced.
     private var searchIndex: SearchTables {

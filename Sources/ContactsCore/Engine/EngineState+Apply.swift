@@ -1,5 +1,6 @@
 import ContactsMatching
 import ContactsModel
+import ContactsSearch
 import ContactsSocial
 import ContactsStore
 import ContactsSupport
@@ -27,7 +28,8 @@ extension EngineState {
             if let record = user(index) { _ = phoneOwners.removeUser(for: record.e164) }
             _ = graph.removeUser(index)
             _ = events.removeEvents(of: index)
-            _ = directory.remove(id: userId)
+            _ = directory.remove(id: userId, rebuildingWhenChurned: false)
+            directoryChangedIDs?.append(userId)
             users[Int(index)] = nil
             userIndex[ExactString(userId)] = nil
         case .uploadContacts(let ownerId, let contacts, let numbers, let day, let added):
@@ -79,7 +81,28 @@ extension EngineState {
             try Self.applied { () throws(FollowGraphError) in try graph.registerUser(index, id: userId) }
         }
         try Self.applied { () throws(MatchingError) in _ = try phoneOwners.setUser(index, for: e164) }
-        _ = directory.update(with: Contact(id: userId, displayName: displayName))
+        _ = directory.update(with: Contact(id: userId, displayName: displayName), rebuildingWhenChurned: false)
+        directoryChangedIDs?.append(userId)
+    }
+
+    /// Puts `compacted` in place of the directory: `compacted` is the directory as it was when
+    /// ``directoryChangedIDs`` started, rebuilt; the registrations and deletions made since are
+    /// replayed on it first, so the directory holds the same users, and answers the same,
+    /// before and after. Not a change of the state's contents (``apply(_:uploadSlots:)`` is
+    /// the one path of those), only of the directory's layout.
+    ///
+    /// - Complexity: O(t) for t grams of the names of the k users changed meanwhile.
+    mutating func installDirectory(_ compacted: ContactSearchIndex) {
+        var fresh = compacted
+        for userId in directoryChangedIDs ?? [] {
+            if let index = index(of: userId), let record = user(index) {
+                fresh.update(with: Contact(id: userId, displayName: record.displayName), rebuildingWhenChurned: false)
+            } else {
+                fresh.remove(id: userId, rebuildingWhenChurned: false)
+            }
+        }
+        directory = fresh
+        directoryChangedIDs = nil
     }
 
     /// Runs an in-memory update whose failure the checks before it rule out; should it fail

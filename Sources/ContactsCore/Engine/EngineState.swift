@@ -41,8 +41,12 @@ struct EngineState: Sendable {
     var events = EventStore()
     /// Budget use by user id (kept across deleteUser).
     var budget: [ExactString: BudgetDay] = [:]
-    /// The directory of registered users for `searchUsers`, by display name.
+    /// The directory of registered users for `searchUsers`, by display name. Changes go to its
+    /// delta; its base is rebuilt off the engine's lock (``installDirectory(_:)``).
     var directory = ContactSearchIndex()
+    /// While a compaction of the directory runs on a copy, the user ids registered, renamed or
+    /// deleted since that copy was taken, in order; nil when none runs.
+    var directoryChangedIDs: [String]?
 
     init(phoneKeySeed: UInt64) {
         phoneOwners = HashedPhoneTable(seed: phoneKeySeed)

@@ -1,17 +1,21 @@
 import ContactsSearch
 import ContactsSupport
+import Synchronization
 
 /// A search index built on its first use: an address book's ``SearchTables`` is only
 /// needed once its owner searches or fetches contacts, while uploads and restarts are the hot
 /// paths, so neither waits for it.
 ///
-/// A reference shared by the copies of its ``AddressBook``, guarded by its own lock: readers
-/// of the engine (under the engine's shared lock) may build it concurrently, and the first one
-/// builds while the others wait for that build. Writers hold the engine's exclusive lock and
-/// either ``take()`` the index to change it in place (when the book's value is the only one
-/// holding this cache) or start a new cache.
+/// A reference shared by the copies of its ``AddressBook``: a cache belongs to one version of
+/// the book's contacts (a book that changes them starts a new cache, or takes the index out of
+/// a cache only it holds), so an index built from any copy of that version fits it. Builds are
+/// one at a time per cache, under a lock of their own: the first caller builds while later
+/// ones wait for that build, and ``builtIndex`` and ``take()`` (the engine's writers) never
+/// wait for a build.
 final class LazySearchIndex: Sendable {
     private let built: ReadWriteLocked<SearchTables?>
+    /// Held for the length of a build.
+    private let building = Mutex(())
 
     /// A cache holding `index`, or nothing yet.
     init(_ index: SearchTables? = nil) {
@@ -22,11 +26,11 @@ final class LazySearchIndex: Sendable {
     ///
     /// - Complexity: O(1) once built; the first call costs one `build`.
     func index(buildingWith build: () -> SearchTables) -> SearchTables {
-        if let index = built.read({ $0 }) { return index }
-        return built.write { index in
-            if let index { return index }
+        if let index = builtIndex { return index }
+        return building.withLock { _ in
+            if let index = builtIndex { return index }
             let fresh = build()
-            index = fresh
+            built.write { $0 = fresh }
             return fresh
         }
     }
