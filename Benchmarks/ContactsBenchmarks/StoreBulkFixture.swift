@@ -11,14 +11,17 @@ import PhoneNumbers
 /// distinct follows of each (followees drawn by Zipf's law over a scattered ranking, so a
 /// few users have very many followers) and the fixture's `contacts` contacts (books of
 /// about 750, phones normalized with the owner's region as an upload would), written in bulk
-/// through ``SQLiteStore``'s transactions: one for the users, one for the follows, one for
-/// the contacts (with a page cache that holds the whole file, so each page is written to the
-/// log once per table).
+/// through ``SQLiteStore/importRows(_:)`` (what `contacts store copy` uses: one transaction,
+/// rows in key order, the secondary indexes built once at the end).
 struct StoreBulkFixture {
     let path: String
     let userCount: Int
     let followCount: Int
     let contactCount: Int
+    /// Every user's id, in the fixture's order (a ``FollowEdge``'s indexes point into it).
+    let userIds: [String]
+    /// Every follow written, by follower then followee (so a pair is found by binary search).
+    let follows: [FollowEdge]
     /// A user with followers and a user with an uploaded book, to check reads after an open.
     let followedUser: String
     let owner: String
@@ -37,30 +40,38 @@ struct StoreBulkFixture {
         let follows = Self.follows(users: fixtureUsers.count, perUser: followsPerUser)
 
         let start = WallClock.monotonicNanoseconds()
-        // A large page cache: the followee index takes random inserts.
+        // A large page cache: the followee index is sorted in it at the end.
         let store = try SQLiteStore.open(
             path: path, options: StoreOptions(durability: .normal, cacheKibibytes: 2 << 20))
-        try store.transaction { transaction in
-            for user in fixtureUsers {
+        var keyOf: [String: StoreUserKey] = [:]
+        for (index, id) in ids.enumerated() { keyOf[id] = StoreUserKey(rawValue: Int64(index) + 1) }
+        try store.importRows { importer in
+            for (index, user) in fixtureUsers.enumerated() {
                 guard let e164 = UInt64(user.phone.dropFirst()) else {
                     throw BaselineError("fixture phone \(user.phone) is not +digits")
                 }
-                _ = try transaction.registerUser(userId: user.userId, e164: e164, displayName: user.displayName)
+                try importer.loadUser(
+                    StoredUser(
+                        key: StoreUserKey(rawValue: Int64(index) + 1), userId: user.userId, e164: e164,
+                        displayName: user.displayName))
             }
-        }
-        try store.transaction { transaction in
             for edge in follows {
-                _ = try transaction.follow(
-                    followerId: ids[Int(edge.follower)], followeeId: ids[Int(edge.followee)], since: edge.since)
+                try importer.loadFollow(
+                    follower: StoreUserKey(rawValue: Int64(edge.follower) + 1),
+                    followee: StoreUserKey(rawValue: Int64(edge.followee) + 1), since: edge.since)
             }
-        }
-        try store.transaction { transaction in
-            for (owner, book) in books { try transaction.upsertContacts(ownerId: owner, book) }
+            for (owner, book) in books {
+                guard let key = keyOf[owner] else { throw BaselineError("contacts of an unknown owner \(owner)") }
+                for entry in book { try importer.loadContact(owner: key, contact: entry.contact, phones: entry.phones) }
+            }
+            return 0
         }
         try store.close()
         buildMillis = Double(WallClock.monotonicNanoseconds() - start) / 1e6
 
         userCount = fixtureUsers.count
+        userIds = ids
+        self.follows = follows
         followCount = follows.count
         contactCount = books.reduce(0) { $0 + $1.book.count }
         followedUser = ids[Int(follows[0].followee)]

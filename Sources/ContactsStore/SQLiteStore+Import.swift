@@ -5,7 +5,11 @@ import PhoneNumbers
 extension SQLiteStore: StoreImporting {
     /// ``StoreImporting/importRows(_:)`` into an empty SQLite store: every row inserted in
     /// one transaction, the users with the source's keys as their row ids (keys are positive
-    /// and distinct in every backend), so later rows need no translation.
+    /// and distinct in every backend), so later rows need no translation. The schema's
+    /// secondary indexes are dropped for the load and created again after it, in the same
+    /// transaction: one sort each instead of a random B-tree insert per row.
+    ///
+    /// - Complexity: O(n log n) for n rows.
     package func importRows(_ fill: (inout SQLiteImporter) throws -> Int64) throws {
         try transaction { transaction in
             let connection = transaction.connection
@@ -17,13 +21,32 @@ extension SQLiteStore: StoreImporting {
                 throw StoreError.invalidArgument(
                     path: path, detail: "the target store is not empty (\(rows) rows, position \(position))")
             }
+            let indexes = try Self.secondaryIndexes(connection)
+            for index in indexes { try connection.execute("DROP INDEX \(index.name)") }
             var importer = SQLiteImporter(connection: connection)
             let sourcePosition = try fill(&importer)
+            for index in indexes { try connection.execute(index.sql) }
             try connection.withStatement("UPDATE change_position SET position = ?1") {
                 (statement) throws(StoreError) in
                 try statement.bind(sourcePosition, at: 1)
                 try statement.run()
             }
+        }
+    }
+}
+
+extension SQLiteStore {
+    /// The schema's own indexes (not the ones behind primary keys and UNIQUE constraints),
+    /// with the SQL that creates each.
+    fileprivate static func secondaryIndexes(_ connection: SQLiteConnection) throws(StoreError) -> [(
+        name: String, sql: String
+    )] {
+        try connection.withStatement(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"
+        ) { (statement) throws(StoreError) in
+            var indexes: [(name: String, sql: String)] = []
+            while try statement.step() { indexes.append((statement.string(at: 0), statement.string(at: 1))) }
+            return indexes
         }
     }
 }
