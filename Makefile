@@ -8,7 +8,7 @@ DEMO_USERS ?= 20000
 QUICK ?=
 # Where `make install` puts the release `contacts` (in $(PREFIX)/bin); DESTDIR stages it.
 PREFIX ?= /usr/local
-APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev libphonenumber-dev libmicrohttpd-dev libssl-dev pkg-config postgresql libpq-dev
+APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev libphonenumber-dev libmicrohttpd-dev libssl-dev pkg-config postgresql libpq-dev wrk redis-server redis-tools curl
 
 .PHONY: setup build test pg-test lint demo bench docs format clean install client-example client-docs deploy-local
 

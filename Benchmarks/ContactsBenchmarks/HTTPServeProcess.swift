@@ -1,0 +1,121 @@
+import ContactsCore
+import ContactsJSON
+import ContactsSupport
+import Foundation
+
+/// A `contacts serve --listen 127.0.0.1:0` subprocess (the binary beside this executable)
+/// with a fresh HS256 secret and a service-scope token for it, ready once `/readyz` answers
+/// 200; requests go through `curl`, a real HTTP client.
+final class HTTPServeProcess {
+    /// `http://127.0.0.1:PORT`.
+    let baseURL: String
+    /// A service token (`params.as` names the acting user).
+    let token: String
+    /// Milliseconds from the start until `/readyz` answered 200 (the store's load).
+    let readyMillis: Double
+    private let process: Process
+    private let directory: String
+    private let curl: CommandLineTool
+
+    /// Starts the service with `arguments` added (`--store PATH`, …) and waits for it to be
+    /// ready, at most `timeoutSeconds`; its stderr goes to `serve.log` in `directory`.
+    init(arguments: [String], directory: String, timeoutSeconds: Double) throws {
+        guard let curl = CommandLineTool("curl") else { throw BaselineError("curl is not installed") }
+        self.curl = curl
+        self.directory = directory
+        let binary = try StoreServeProcess.binary()
+        let secretPath = directory + "/jwt.secret"
+        let secret = (0..<48).map { _ in UInt8.random(in: 0...255) }
+        try Data(Data(secret).base64EncodedString().utf8).write(to: URL(fileURLWithPath: secretPath))
+        let contacts = CommandLineTool(url: binary)
+        token = try contacts.run(["token", "--jwt-secret-file", secretPath, "--sub", "benchmark", "--service"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let logPath = directory + "/serve.log"
+        let start = WallClock.monotonicNanoseconds()
+        process = try contacts.start(
+            ["serve", "--listen", "127.0.0.1:0", "--jwt-secret-file", secretPath] + arguments, logPath: logPath)
+        let deadline = start + UInt64(timeoutSeconds * 1e9)
+        var url: String?
+        while url == nil {
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            if let line = log.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }) {
+                url = String(line.dropFirst("listening on ".count))
+            } else {
+                try Self.check(process, deadline: deadline, log: logPath)
+                usleep(20_000)
+            }
+        }
+        baseURL = url ?? ""
+        while try curl.run(["-s", "-o", "/dev/null", "-w", "%{http_code}", baseURL + "/readyz"]) != "200" {
+            try Self.check(process, deadline: deadline, log: logPath)
+            usleep(100_000)
+        }
+        readyMillis = Double(WallClock.monotonicNanoseconds() - start) / 1e6
+    }
+
+    /// The process id of the service.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Posts one JSON-RPC request and returns its `result`.
+    ///
+    /// - Throws: when the answer is not a 200 with a result.
+    func call(_ body: String) throws -> JSONValue {
+        let bodyPath = directory + "/request.json"
+        try Data(body.utf8).write(to: URL(fileURLWithPath: bodyPath))
+        let answer = try curl.run([
+            "-s", "--fail-with-body", baseURL + "/rpc", "-H", "Authorization: Bearer \(token)", "-H",
+            "Content-Type: application/json", "--data-binary", "@" + bodyPath,
+        ])
+        guard let result = try JSONParser.parse(answer).objectValue?["result"] else {
+            throw BaselineError("the service answered \(answer.prefix(300))")
+        }
+        return result
+    }
+
+    /// The value of the `/metrics` series `series` (its name with labels, as printed), or 0
+    /// when the service has not printed it yet.
+    func metric(_ series: String) throws -> Double {
+        let text = try curl.run(["-s", "--fail", baseURL + "/metrics"])
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(series + " ") }) else { return 0 }
+        guard let value = Double(line.dropFirst(series.count + 1)) else {
+            throw BaselineError("/metrics printed \(line)")
+        }
+        return value
+    }
+
+    /// The service's peak resident memory (VmHWM), in bytes.
+    func peakResidentBytes() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { throw BaselineError("no VmHWM in /proc/\(process.processIdentifier)/status") }
+        return kibibytes * 1024
+    }
+
+    /// Stops the service with SIGTERM (a graceful shutdown) and checks that it exits 0.
+    func stop() throws {
+        process.terminate()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BaselineError("contacts serve exited with status \(process.terminationStatus)")
+        }
+    }
+
+    private static func check(_ process: Process, deadline: UInt64, log: String) throws {
+        let tail = { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").suffix(500) }
+        guard process.isRunning else { throw BaselineError("contacts serve exited early: \(tail())") }
+        guard WallClock.monotonicNanoseconds() < deadline else {
+            process.terminate()
+            throw BaselineError("contacts serve was not ready in time: \(tail())")
+        }
+    }
+}
+
+extension JSONValue {
+    /// The number payload, when this is a number.
+    var numberValue: JSONNumber? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+}
