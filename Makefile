@@ -14,6 +14,7 @@ APT_PACKAGES = libxxhash-dev libsqlite3-dev libicu-dev libphonenumber-dev libmic
 
 setup:
 	@./scripts/setup.sh $(APT_PACKAGES)
+	@python3 -c 'import prometheus_client' 2>/dev/null || python3 -m pip install -q -r scripts/test-requirements.txt
 
 build: setup
 	$(SWIFT) build -Xswiftc -warnings-as-errors

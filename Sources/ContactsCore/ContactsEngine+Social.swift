@@ -56,11 +56,12 @@ extension ContactsEngine {
                 field: "userIds",
                 problem: "has \(targets.count) elements; at most \(Self.maximumBatchStatusIDs) are allowed")
         }
+        var seen = Set<ExactString>(minimumCapacity: targets.count)
+        var distinct: [String] = []
+        distinct.reserveCapacity(targets.count)
+        for target in targets where seen.insert(ExactString(target)).inserted { distinct.append(target) }
         return try state.read { (state: EngineState) throws(ContactsError) in
             let me = try state.registeredUser(userId)
-            var seen = Set<ExactString>()
-            var distinct: [String] = []
-            for target in targets where seen.insert(ExactString(target)).inserted { distinct.append(target) }
             // An unknown id is asked about as myself, whom I never follow.
             let indexes = distinct.map { state.index(of: $0) ?? me }
             let sinces = state.graph.followStatuses(of: me, for: indexes)

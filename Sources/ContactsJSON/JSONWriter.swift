@@ -38,23 +38,36 @@ public struct JSONWriter {
     }
 
     /// Appends `string` as a JSON string literal.
+    ///
+    /// - Complexity: O(n) in the string's UTF-8 length; the runs between escapes are copied
+    ///   whole.
     public mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        var string = string
+        string.withUTF8 { writeEscaped($0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            runStart = index + 1
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
             case 0x0A: append("\\n")
             case 0x0D: append("\\r")
             case 0x09: append("\\t")
-            case 0..<0x20:
+            default:
                 append("\\u00")
                 bytes.append(Self.hexDigits[Int(byte >> 4)])
                 bytes.append(Self.hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
     /// Appends raw bytes that are already JSON (or a line break between values).

@@ -30,6 +30,9 @@ extension Page {
 extension FollowStatus {
     /// `{isFollowing, since}`.
     var jsonValue: JSONValue {
-        .object(["isFollowing": .bool(isFollowing), "since": .integer(orNull: since)])
+        isFollowing ? .object(["isFollowing": .bool(true), "since": .integer(orNull: since)]) : Self.notFollowingJSON
     }
+
+    /// The answer for most ids of a batch, made once.
+    private static let notFollowingJSON: JSONValue = .object(["isFollowing": .bool(false), "since": .null])
 }
