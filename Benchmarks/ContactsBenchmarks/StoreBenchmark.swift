@@ -10,12 +10,11 @@ import Foundation
 /// contacts (target ≤ 10 s; a load time, no baseline); the store's load of those rows against
 /// the plain SQLite read of the same rows, answers checked equal; the file's bytes per
 /// user, follow and contact; then issue 24's PostgreSQL rows beside SQLite (the same store's
-/// open, load and bytes, ``storeBackendOpenBenchmarks(_:_:size:sqliteBytes:)``, and the
-/// service's mutations per second with 1 and 8 clients,
-/// ``storeServiceThroughputBenchmarks(_:)``), skipped with a note without a server.
+/// open, load and bytes, ``storeBackendOpenBenchmarks(_:_:size:sqliteBytes:)``), skipped with
+/// a note without a server. The service's rows with 1 and 8 clients are the suite
+/// `store-service` (``storeServiceThroughputBenchmarks(_:)``; `--filter store` runs both).
 func storeBenchmarks(_ runner: BenchmarkRunner) throws {
     try storeMutationBenchmarks(runner)
-    try storeServiceThroughputBenchmarks(runner)
     try storeOpenBenchmarks(runner)
 }
 
