@@ -5,33 +5,39 @@ import Foundation
 
 /// A `contacts serve --listen 127.0.0.1:0` subprocess (the binary beside this executable)
 /// with a fresh HS256 secret and a service-scope token for it, ready once `/readyz` answers
-/// 200; requests go through `curl`, a real HTTP client.
+/// 200; requests go through `curl`, a real HTTP client, or through ``connect()``'s
+/// keep-alive connections.
 final class HTTPServeProcess {
     /// `http://127.0.0.1:PORT`.
     let baseURL: String
+    /// The port it listens on.
+    let port: Int
     /// A service token (`params.as` names the acting user).
     let token: String
     /// Milliseconds from the start until `/readyz` answered 200 (the store's load).
     let readyMillis: Double
     private let process: Process
     private let directory: String
+    private let name: String
     private let curl: CommandLineTool
 
-    /// Starts the service with `arguments` added (`--store PATH`, …) and waits for it to be
-    /// ready, at most `timeoutSeconds`; its stderr goes to `serve.log` in `directory`.
-    init(arguments: [String], directory: String, timeoutSeconds: Double) throws {
+    /// Starts the service with `arguments` added (`--store PATH|URI`, …) and waits for it to
+    /// be ready, at most `timeoutSeconds`; its secret and stderr go to `NAME.jwt-secret` and
+    /// `NAME.log` in `directory`.
+    init(arguments: [String], directory: String, name: String = "serve", timeoutSeconds: Double = 600) throws {
         guard let curl = CommandLineTool("curl") else { throw BaselineError("curl is not installed") }
         self.curl = curl
         self.directory = directory
+        self.name = name
         let binary = try StoreServeProcess.binary()
-        let secretPath = directory + "/jwt.secret"
+        let secretPath = directory + "/\(name).jwt-secret"
         let secret = (0..<48).map { _ in UInt8.random(in: 0...255) }
         try Data(Data(secret).base64EncodedString().utf8).write(to: URL(fileURLWithPath: secretPath))
         let contacts = CommandLineTool(url: binary)
         token = try contacts.run(["token", "--jwt-secret-file", secretPath, "--sub", "benchmark", "--service"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
 
-        let logPath = directory + "/serve.log"
+        let logPath = directory + "/\(name).log"
         let start = WallClock.monotonicNanoseconds()
         process = try contacts.start(
             ["serve", "--listen", "127.0.0.1:0", "--jwt-secret-file", secretPath] + arguments, logPath: logPath)
@@ -47,6 +53,11 @@ final class HTTPServeProcess {
             }
         }
         baseURL = url ?? ""
+        guard let port = Int(baseURL.split(separator: ":").last ?? "") else {
+            process.terminate()
+            throw BaselineError("contacts serve listens on \(baseURL)")
+        }
+        self.port = port
         while try curl.run(["-s", "-o", "/dev/null", "-w", "%{http_code}", baseURL + "/readyz"]) != "200" {
             try Self.check(process, deadline: deadline, log: logPath)
             usleep(100_000)
@@ -54,14 +65,23 @@ final class HTTPServeProcess {
         readyMillis = Double(WallClock.monotonicNanoseconds() - start) / 1e6
     }
 
-    /// The process id of the service.
-    var processIdentifier: Int32 { process.processIdentifier }
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// A new keep-alive connection to the service.
+    func connect() throws -> ServiceHTTPConnection {
+        try ServiceHTTPConnection(port: port, token: token)
+    }
 
     /// Posts one JSON-RPC request and returns its `result`.
     ///
     /// - Throws: when the answer is not a 200 with a result.
     func call(_ body: String) throws -> JSONValue {
-        let bodyPath = directory + "/request.json"
+        let bodyPath = directory + "/\(name).request.json"
         try Data(body.utf8).write(to: URL(fileURLWithPath: bodyPath))
         let answer = try curl.run([
             "-s", "--fail-with-body", baseURL + "/rpc", "-H", "Authorization: Bearer \(token)", "-H",

@@ -8,8 +8,11 @@ import Foundation
 /// against the same requests in memory, every response checked equal
 /// (``storeMutationBenchmarks(_:)``); opening a store of 1M users, 10M follows and 1M
 /// contacts (target ≤ 10 s; a load time, no baseline); the store's load of those rows against
-/// the plain SQLite read of the same rows, answers checked equal; and the file's bytes per
-/// user, follow and contact.
+/// the plain SQLite read of the same rows, answers checked equal; the file's bytes per
+/// user, follow and contact; then issue 24's PostgreSQL rows beside SQLite (the same store's
+/// open, load and bytes, ``storeBackendOpenBenchmarks(_:_:size:sqliteBytes:)``), skipped with
+/// a note without a server. The service's rows with 1 and 8 clients are the suite
+/// `store-service` (``storeServiceThroughputBenchmarks(_:)``; `--filter store` runs both).
 func storeBenchmarks(_ runner: BenchmarkRunner) throws {
     try storeMutationBenchmarks(runner)
     try storeOpenBenchmarks(runner)
@@ -35,7 +38,7 @@ private func storeOpenBenchmarks(_ runner: BenchmarkRunner) throws {
         "store: bulk build (SQLiteStore.importRows, as store copy: one transaction, secondary indexes built at the end)",
         size: size, unit: "ms",
         samples: [fixture.buildMillis])
-    try recordDiskSize(runner, fixture, size: size)
+    let sqliteBytes = try recordDiskSize(runner, fixture, size: size)
 
     let runs = runner.quick ? 1 : 3
     var engineMillis: [Double] = []
@@ -91,11 +94,27 @@ private func storeOpenBenchmarks(_ runner: BenchmarkRunner) throws {
     guard (read.users, read.follows, read.contacts) == expected else {
         throw BaselineError("the store holds \(read), not the fixture's rows \(expected)")
     }
+    try storeBackendOpenBenchmarks(runner, fixture, size: size, sqliteBytes: sqliteBytes)
+}
+
+/// The on-disk size of one kind of entity: bytes per row and where the figure comes from.
+struct StoreEntityBytes {
+    /// `user`, `follow` or `contact`.
+    let entity: String
+    /// Its rows.
+    let rows: Int
+    /// Bytes per row.
+    let bytes: Double
+    /// Which tables and indexes were counted.
+    let source: String
 }
 
 /// The file's size per entity: per table and its indexes from `dbstat` when SQLite has it,
-/// else the whole file divided by each count (the workload says which).
-private func recordDiskSize(_ runner: BenchmarkRunner, _ fixture: StoreBulkFixture, size: String) throws {
+/// else the whole file divided by each count (the workload says which); returned for the
+/// PostgreSQL rows to stand beside.
+private func recordDiskSize(_ runner: BenchmarkRunner, _ fixture: StoreBulkFixture, size: String) throws
+    -> [StoreEntityBytes]
+{
     let fileBytes = try FileManager.default.attributesOfItem(atPath: fixture.path)[.size] as? Int ?? 0
     let floor = try StoreReadFloor(path: fixture.path)
     let tables = floor.bytesPerTable()
@@ -106,7 +125,7 @@ private func recordDiskSize(_ runner: BenchmarkRunner, _ fixture: StoreBulkFixtu
     ]
     runner.fact(
         "store: file bytes (WAL checkpointed on close)", size: size, unit: "MB", samples: [Double(fileBytes) / 1e6])
-    for (entity, count, parts) in entities {
+    return entities.map { entity, count, parts in
         let bytes: Double
         let source: String
         if let tables {
@@ -120,6 +139,7 @@ private func recordDiskSize(_ runner: BenchmarkRunner, _ fixture: StoreBulkFixtu
         runner.fact(
             "store: disk bytes per \(entity) (\(source))", size: size, unit: "B", samples: [perEntity],
             bytesPerEntry: perEntity)
+        return StoreEntityBytes(entity: entity, rows: count, bytes: perEntity, source: source)
     }
 }
 
