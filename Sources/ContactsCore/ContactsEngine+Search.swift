@@ -106,13 +106,16 @@ extension ContactsEngine {
     }
 
     private func recordSearch(_ query: String, of me: UInt32, userId: String) {
-        recentSearches.write { searches in
-            var list = searches[me] ?? []
-            list.removeAll { $0.utf8Equals(query) }
-            list.insert(query, at: 0)
-            if list.count > Self.recentSearchLimit { list.removeLast(list.count - Self.recentSearchLimit) }
-            searches[me] = list
-        }
+        recentSearches.write { searches in Self.moveToFront(query, in: &searches[me, default: []]) }
         store?.recordSearch(userId: userId, query: query)
+    }
+
+    /// Puts `query` at the front of a user's recent searches (a repeat moves there), keeping
+    /// the newest ``recentSearchLimit``: the one rule of a search recorded here and of one
+    /// merged from another engine.
+    static func moveToFront(_ query: String, in list: inout [String]) {
+        list.removeAll { $0.utf8Equals(query) }
+        list.insert(query, at: 0)
+        if list.count > recentSearchLimit { list.removeLast(list.count - recentSearchLimit) }
     }
 }

@@ -39,6 +39,9 @@ package final class SharedCommitTimingStore: SharedStore {
         try shared.openFeed()
     }
 
+    /// The wrapped store's mark of the last load's newest recent search.
+    package var loadedSearchMark: Int64 { shared.loadedSearchMark }
+
     /// Closes the wrapped store.
     package func close() throws {
         try timing.close()

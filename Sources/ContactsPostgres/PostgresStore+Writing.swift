@@ -9,7 +9,7 @@ extension PostgresStore: TransactionalStore {
     /// transaction. The change position does not move.
     package func withTransaction<R>(_ body: (any StoreWriting) throws -> R) throws -> R {
         try withSession { session in
-            let searches = takePendingSearches()
+            let searches = pendingSearches.take()
             do {
                 return try session.transaction { () throws -> R in
                     var plan = PostgresWritePlan(location: location)
@@ -18,7 +18,7 @@ extension PostgresStore: TransactionalStore {
                     return try body(PostgresWriting(session: session))
                 }
             } catch {
-                requeuePendingSearches(searches)
+                pendingSearches.requeue(searches, for: self)
                 throw error
             }
         }
