@@ -31,7 +31,7 @@ public final class ContactsEngine: Sendable {
     let store: (any Store)?
     /// Recent searches per user, most recent first; kept apart from the main state so that a
     /// search, a read, records its query without taking the exclusive lock.
-    let recentSearches = ReadWriteLocked<[UInt32: [String]]>([:])
+    let recentSearches = ReadWriteLocked(RecentSearchLists())
     /// On a shared store: the order of the newest recent search merged from the store (see
     /// ``mergeFollowedSearches(from:)``).
     let followedSearchMark = ReadWriteLocked<Int64>(0)
@@ -86,7 +86,7 @@ public final class ContactsEngine: Sendable {
             self.configuration = configuration
             self.store = store
             state = ReadWriteLocked(loaded)
-            recentSearches.write { $0 = searches }
+            recentSearches.write { $0 = RecentSearchLists(searches) }
             applied.advance(to: position)
             if let shared = store as? any SharedStore {
                 followedSearchMark.write { $0 = shared.loadedSearchMark }

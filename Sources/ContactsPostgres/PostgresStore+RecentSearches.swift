@@ -15,7 +15,8 @@ extension PostgresStore: SearchFlushing {
     /// ``PostgresChangeFeed``). After ``close()`` searches are dropped.
     ///
     /// - Complexity: O(1) amortized; never blocks on a transaction or on the network.
-    package func recordSearch(userId: String, query: String) {
+    @discardableResult
+    package func recordSearch(userId: String, query: String) -> Int64 {
         pendingSearches.record(userId: userId, query: query, for: self)
     }
 
@@ -28,11 +29,17 @@ extension PostgresStore: SearchFlushing {
             guard !searches.isEmpty else { return }
             do throws(StoreError) {
                 try session.writeSearchesAlone(searches)
+                pendingSearches.written(searches)
             } catch {
                 pendingSearches.requeue(searches, for: self)
                 throw error
             }
         }
+    }
+
+    /// The place (``PendingSearchQueue``) of the last search whose write committed.
+    package var writtenSearchSequence: Int64 {
+        pendingSearches.writtenSequence
     }
 
     /// How many recorded searches are not yet written.

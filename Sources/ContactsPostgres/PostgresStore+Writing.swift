@@ -11,12 +11,14 @@ extension PostgresStore: TransactionalStore {
         try withSession { session in
             let searches = pendingSearches.take()
             do {
-                return try session.transaction { () throws -> R in
+                let result = try session.transaction { () throws -> R in
                     var plan = PostgresWritePlan(location: location)
                     plan.addSearches(searches)
                     try session.run(plan)
                     return try body(PostgresWriting(session: session))
                 }
+                pendingSearches.written(searches)
+                return result
             } catch {
                 pendingSearches.requeue(searches, for: self)
                 throw error

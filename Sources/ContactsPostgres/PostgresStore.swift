@@ -113,6 +113,7 @@ package final class PostgresStore: Store {
             do {
                 let last = try session.writeChanges(
                     after: position, searches: searches, catchUp: catchUp, decide: decide)
+                pendingSearches.written(searches)
                 return last
             } catch {
                 pendingSearches.requeue(searches, for: self)

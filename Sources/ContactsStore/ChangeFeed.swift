@@ -11,6 +11,11 @@ package protocol SharedStore: Store {
     /// when none): a feed's ``ChangeFeed/searches(after:limit:)`` after it gives what that
     /// load did not see.
     var loadedSearchMark: Int64 { get }
+
+    /// The place in the write-behind order (what ``Store/recordSearch(userId:query:)``
+    /// returned) of the last search whose write committed: every search recorded up to it
+    /// is in the store (or was dropped, as for a user deleted meanwhile).
+    var writtenSearchSequence: Int64 { get }
 }
 
 /// The change log of a ``SharedStore`` as one engine follows it. Used by one thread at a time.

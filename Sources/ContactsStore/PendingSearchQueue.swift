@@ -33,6 +33,8 @@ package final class PendingSearchQueue: Sendable {
         var flushScheduled = false
         /// Set by ``close()``: later searches are dropped instead of piling up.
         var isClosed = false
+        /// The sequence of the last search whose write committed.
+        var written: Int64 = 0
     }
 
     /// The most searches kept while the store cannot be written: beyond it the oldest go
@@ -52,16 +54,31 @@ package final class PendingSearchQueue: Sendable {
     /// Records that `userId` searched for `query`, and schedules `store`'s background flush
     /// when none is scheduled. After ``close()`` the search is dropped.
     ///
+    /// - Returns: the search's sequence.
     /// - Complexity: O(1) amortized; never blocks on a transaction, the disk or the network.
-    package func record(userId: String, query: String, for store: some SearchFlushing) {
-        let schedule = state.write { pending -> Bool in
-            if pending.isClosed { return false }
-            if pending.entries.count >= Self.capacity { pending.entries.removeFirst() }
-            pending.entries.append(PendingSearch(userId: userId, query: query, sequence: pending.nextSequence))
+    @discardableResult
+    package func record(userId: String, query: String, for store: some SearchFlushing) -> Int64 {
+        let (sequence, schedule) = state.write { pending -> (Int64, Bool) in
+            let sequence = pending.nextSequence
             pending.nextSequence += 1
-            return Self.claimFlush(&pending)
+            if pending.isClosed { return (sequence, false) }
+            if pending.entries.count >= Self.capacity { pending.entries.removeFirst() }
+            pending.entries.append(PendingSearch(userId: userId, query: query, sequence: sequence))
+            return (sequence, Self.claimFlush(&pending))
         }
         if schedule { scheduleFlush(of: store) }
+        return sequence
+    }
+
+    /// Notes that the write of `searches` (taken with ``take()``) committed.
+    package func written(_ searches: [PendingSearch]) {
+        guard let last = searches.last?.sequence else { return }
+        state.write { $0.written = max($0.written, last) }
+    }
+
+    /// The sequence of the last search whose write committed (0 before any).
+    package var writtenSequence: Int64 {
+        state.read { $0.written }
     }
 
     /// Removes and returns the pending searches, in recording order.

@@ -15,7 +15,8 @@ extension SQLiteStore: SearchFlushing {
     /// searches are dropped.
     ///
     /// - Complexity: O(1) amortized; never blocks on a transaction or on the disk.
-    package func recordSearch(userId: String, query: String) {
+    @discardableResult
+    package func recordSearch(userId: String, query: String) -> Int64 {
         pendingSearches.record(userId: userId, query: query, for: self)
     }
 

@@ -18,6 +18,7 @@ let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "search", run: searchBenchmarks),
     BenchmarkSuite(name: "search-10m", run: searchScaleBenchmarks),
     BenchmarkSuite(name: "store", run: storeBenchmarks),
+    BenchmarkSuite(name: "engines", run: enginesBenchmarks),
 ]
 
 @main
