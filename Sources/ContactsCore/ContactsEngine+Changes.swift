@@ -182,7 +182,7 @@ extension ContactsEngine {
         throws(ContactsError)
     {
         if case .deleteUser(let userId) = change, let index = state.index(of: userId) {
-            recentSearches.write { $0[index] = nil }
+            recentSearches.write { $0.remove(index) }
         }
         try state.apply(change, uploadSlots: uploadSlots)
         switch change {

@@ -1,5 +1,6 @@
 import ContactsModel
 import ContactsSearch
+import ContactsStore
 import ContactsSupport
 
 /// Contact and user search (PROTOCOL §2, §5): the acting user's own contacts, the directory
@@ -84,7 +85,7 @@ extension ContactsEngine {
     public func searchSuggestions(as userId: String, prefix: String, limit: Int) throws(ContactsError) -> [String] {
         let me = try state.read { (state: EngineState) throws(ContactsError) in try state.registeredUser(userId) }
         let folded = Array(SearchFolding.fold(prefix).utf8)
-        let recent = recentSearches.read { $0[me] ?? [] }
+        let recent = recentSearches.read { $0[me] }
         return Array(recent.lazy.filter { Array(SearchFolding.fold($0).utf8).starts(with: folded) }.prefix(limit))
     }
 
@@ -106,13 +107,11 @@ extension ContactsEngine {
     }
 
     private func recordSearch(_ query: String, of me: UInt32, userId: String) {
-        recentSearches.write { searches in
-            var list = searches[me] ?? []
-            list.removeAll { $0.utf8Equals(query) }
-            list.insert(query, at: 0)
-            if list.count > Self.recentSearchLimit { list.removeLast(list.count - Self.recentSearchLimit) }
-            searches[me] = list
+        let shared = store is any SharedStore
+        // Under the lock, so that the lists learn the searches in the order the store does.
+        recentSearches.write { lists in
+            let sequence = store?.recordSearch(userId: userId, query: query)
+            lists.record(query, of: me, awaitingStoreAt: shared ? sequence : nil)
         }
-        store?.recordSearch(userId: userId, query: query)
     }
 }

@@ -31,7 +31,10 @@ public final class ContactsEngine: Sendable {
     let store: (any Store)?
     /// Recent searches per user, most recent first; kept apart from the main state so that a
     /// search, a read, records its query without taking the exclusive lock.
-    let recentSearches = ReadWriteLocked<[UInt32: [String]]>([:])
+    let recentSearches = ReadWriteLocked(RecentSearchLists())
+    /// On a shared store: the order of the newest recent search merged from the store (see
+    /// ``mergeFollowedSearches(from:)``).
+    let followedSearchMark = ReadWriteLocked<Int64>(0)
     /// The position of the last change applied, for requests that wait for one.
     let applied = WaitableCounter()
     /// Follows the changes other engines commit, on a store several engines share.
@@ -83,9 +86,12 @@ public final class ContactsEngine: Sendable {
             self.configuration = configuration
             self.store = store
             state = ReadWriteLocked(loaded)
-            recentSearches.write { $0 = searches }
+            recentSearches.write { $0 = RecentSearchLists(searches) }
             applied.advance(to: position)
-            if let shared = store as? any SharedStore { follower.start(engine: self, store: shared) }
+            if let shared = store as? any SharedStore {
+                followedSearchMark.write { $0 = shared.loadedSearchMark }
+                follower.start(engine: self, store: shared)
+            }
         } catch {
             try? store.close()
             throw error

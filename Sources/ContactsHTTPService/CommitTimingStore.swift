@@ -44,7 +44,7 @@ package final class CommitTimingStore: Store {
     }
 
     /// Records a search through the wrapped store.
-    package func recordSearch(userId: String, query: String) {
+    package func recordSearch(userId: String, query: String) -> Int64 {
         wrapped.recordSearch(userId: userId, query: query)
     }
 

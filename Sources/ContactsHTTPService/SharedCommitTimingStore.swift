@@ -30,14 +30,20 @@ package final class SharedCommitTimingStore: SharedStore {
     }
 
     /// Records a search through the wrapped store.
-    package func recordSearch(userId: String, query: String) {
+    package func recordSearch(userId: String, query: String) -> Int64 {
         timing.recordSearch(userId: userId, query: query)
     }
+
+    /// The wrapped store's written searches.
+    package var writtenSearchSequence: Int64 { shared.writtenSearchSequence }
 
     /// Opens the wrapped store's change feed.
     package func openFeed() throws -> any ChangeFeed {
         try shared.openFeed()
     }
+
+    /// The wrapped store's mark of the last load's newest recent search.
+    package var loadedSearchMark: Int64 { shared.loadedSearchMark }
 
     /// Closes the wrapped store.
     package func close() throws {

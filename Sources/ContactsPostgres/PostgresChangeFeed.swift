@@ -10,12 +10,20 @@ extension PostgresStore: SharedStore {
     package func openFeed() throws -> any ChangeFeed {
         try PostgresChangeFeed(uri: uri, location: location, retention: options.changeLogRetention)
     }
+
+    /// The order of the newest recent search the last ``load(into:)`` read
+    /// (``PostgresSearchLog``).
+    package var loadedSearchMark: Int64 {
+        lastLoadedSearchMark.read { $0 }
+    }
 }
 
 /// One engine's view of a ``PostgresStore``'s change log (see ``PostgresChangeLog``): LISTEN
 /// on the store's channel to wake, one query to fetch what follows the engine's position.
 /// Reports the engine's position in `change_log_readers` at most once a second, and trims
-/// the log every ``ChangeLogRetention/trimIntervalMilliseconds``.
+/// the log every ``ChangeLogRetention/trimIntervalMilliseconds``. The same channel carries
+/// the notifications of written recent searches (``PostgresSearchLog``), which set
+/// ``searchesDue`` instead of fetching changes.
 ///
 /// Used by one thread at a time (the engine's follower).
 final class PostgresChangeFeed: ChangeFeed {
@@ -29,12 +37,19 @@ final class PostgresChangeFeed: ChangeFeed {
     /// batch): the next call fetches without waiting for a notification.
     private var mustFetch = true
     private var lastFetch = ContinuousClock.now
+    private var lastSearchFetch = ContinuousClock.now
     private var lastReport: (position: Int64, at: ContinuousClock.Instant)?
     private var lastTrim = ContinuousClock.now
     private var isClosed = false
+    /// Set by a notification about searches, by a reconnection, or by the follower.
+    var searchesDue = true
+    /// The change position of the last ``searches(after:limit:)``: an engine behind it
+    /// fetches changes at once (it merges those searches only once it has applied it).
+    private var searchPosition: Int64 = 0
 
-    /// The longest the feed goes without a fetch even when no notification came: a
-    /// notification lost with a broken connection delays a change by at most this.
+    /// The longest the feed goes without a fetch (of changes, and of searches) even when no
+    /// notification came: a notification lost with a broken connection delays a change or
+    /// a search by at most this.
     static let fetchInterval = Duration.milliseconds(500)
     /// How often the feed reports its position when it does not change.
     static let reportInterval = Duration.seconds(1)
@@ -62,11 +77,23 @@ final class PostgresChangeFeed: ChangeFeed {
                 try connection.reset()
                 needsReset = false
                 mustFetch = true
+                searchesDue = true
             }
             try report(position)
+            if searchPosition > position { mustFetch = true }
+            if ContinuousClock.now - lastSearchFetch >= Self.fetchInterval { searchesDue = true }
             if !mustFetch && ContinuousClock.now - lastFetch < Self.fetchInterval {
-                guard try connection.waitForNotification(timeout: timeout) != nil else { return [] }
-                _ = try connection.pendingNotifications()
+                let waited = searchesDue ? nil : try connection.waitForNotification(timeout: timeout)
+                let notifications = (waited.map { [$0] } ?? []) + (try connection.pendingNotifications())
+                var changed = false
+                for notification in notifications {
+                    if notification.payload == PostgresSearchLog.notificationPayload {
+                        searchesDue = true
+                    } else {
+                        changed = true
+                    }
+                }
+                guard changed else { return [] }
             }
             mustFetch = false
             lastFetch = .now
@@ -74,6 +101,26 @@ final class PostgresChangeFeed: ChangeFeed {
             let (changes, head) = try PostgresChangeLog.changes(in: result, after: position, location: location)
             if head > position + Int64(changes.count) { mustFetch = true }
             return changes
+        } catch let error as PostgresError {
+            if error.isConnectionError || error.sqlState == .readOnlySQLTransaction { needsReset = true }
+            throw StoreError.unavailable(path: location, detail: error.oneLine)
+        }
+    }
+
+    func searches(after mark: Int64, limit: Int) throws -> FollowedSearches {
+        guard !isClosed else { throw StoreError.closed(path: location) }
+        do {
+            if needsReset || !connection.isConnected {
+                try connection.reset()
+                needsReset = false
+                mustFetch = true
+            }
+            lastSearchFetch = .now
+            let result = try connection.execute(PostgresSearchLog.fetch, [.int64(mark), .int64(Int64(limit))])
+            let fetched = try PostgresSearchLog.searches(in: result, location: location)
+            searchesDue = fetched.searches.count >= limit
+            searchPosition = fetched.position
+            return fetched
         } catch let error as PostgresError {
             if error.isConnectionError || error.sqlState == .readOnlySQLTransaction { needsReset = true }
             throw StoreError.unavailable(path: location, detail: error.oneLine)

@@ -61,7 +61,7 @@ package struct PostgresSchema: Sendable {
     }
 
     /// The schema this build writes.
-    package static let current = PostgresSchema(migrations: [.createVersion1])
+    package static let current = PostgresSchema(migrations: [.createVersion1, .orderRecentSearches])
 
     /// The value of `contacts_schema.application`: a table of that name holding another
     /// value belongs to someone else, and the store is refused.
@@ -173,5 +173,18 @@ extension PostgresSchema.Migration {
                 seen_at timestamptz NOT NULL,
                 PRIMARY KEY (reader_id)
             );
+            """)
+}
+
+extension PostgresSchema.Migration {
+    /// Version 2: one order of recent searches for every engine (``PostgresSearchLog``): the
+    /// `recent_searches_order` sequence, started past every `seq` already written, and an
+    /// index on `seq` for the engines that read the searches after the last they merged.
+    package static let orderRecentSearches = PostgresSchema.Migration(
+        "order recent searches by one sequence",
+        script: """
+            CREATE SEQUENCE recent_searches_order;
+            SELECT setval('recent_searches_order', (SELECT coalesce(max(seq), 0) + 1 FROM recent_searches), false);
+            CREATE INDEX recent_searches_by_order ON recent_searches (seq);
             """)
 }

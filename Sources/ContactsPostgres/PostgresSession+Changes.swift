@@ -14,7 +14,7 @@ extension PostgresSession {
     ///    notification to the followers, in one pipeline;
     /// 3. COMMIT (skipped, and the transaction rolled back, when nothing was written).
     func writeChanges(
-        after position: Int64, searches: [RecordedSearch], catchUp: ([PositionedChange]) throws -> Void,
+        after position: Int64, searches: [PendingSearch], catchUp: ([PositionedChange]) throws -> Void,
         decide: () throws -> [StoreChange]
     ) throws -> Int64 {
         let results = try run {

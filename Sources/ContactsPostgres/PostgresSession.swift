@@ -181,7 +181,7 @@ final class PostgresSession {
     /// Writes `searches` in a transaction of their own, without waiting for the WAL flush
     /// (`synchronous_commit = off`: a crash may lose the last searches, which PROTOCOL §6
     /// allows).
-    func writeSearchesAlone(_ searches: [RecordedSearch]) throws(StoreError) {
+    func writeSearchesAlone(_ searches: [PendingSearch]) throws(StoreError) {
         var plan = PostgresWritePlan(location: location)
         plan.addSearches(searches)
         do {

@@ -120,12 +120,12 @@ enum PostgresStatements {
 
     // MARK: Recent searches
 
-    /// Records query $2 of user $1 at sequence $3 (nothing for an unregistered user). One
-    /// key: user_id.
+    /// Records query $2 of user $1 at the next value of the store's search order
+    /// (``PostgresSearchLog``; nothing for an unregistered user). One key: user_id.
     static let recordSearch = PostgresStatement(
         name: "contacts_record_search",
         sql: """
-            INSERT INTO recent_searches (user_id, query, seq) SELECT $1, $2, $3
+            INSERT INTO recent_searches (user_id, query, seq) SELECT $1, $2, nextval('recent_searches_order')
             WHERE EXISTS (SELECT FROM users WHERE user_id = $1)
             ON CONFLICT (user_id, query) DO UPDATE SET seq = excluded.seq
             """)

@@ -10,7 +10,8 @@ extension PostgresStore {
     /// reads them, and nothing is buffered beyond one row.
     ///
     /// User keys are the users' ranks by user id bytes (1, 2, …): valid for this load only.
-    /// Searches still pending in the write-behind buffer are not included.
+    /// Searches still pending in the write-behind buffer are not included; the order of the
+    /// newest search read is kept as ``loadedSearchMark``.
     ///
     /// - Throws: what `loader` throws; ``StoreError/corrupt(path:detail:)`` when a row does
     ///   not decode or names an unregistered user; ``StoreError/unavailable(path:detail:)``
@@ -25,6 +26,9 @@ extension PostgresStore {
                 var reader = PostgresRowReader(session: session)
                 try reader.read(into: &loader)
                 let result = try session.run { try connection.execute(PostgresStatements.readPosition) }
+                let mark = try session.run { try connection.execute(PostgresSearchLog.readMark) }
+                let newest = try session.decode { try mark.int64(row: 0, column: 0) }
+                lastLoadedSearchMark.write { $0 = newest }
                 return try session.decode { try result.int64(row: 0, column: 0) }
             }
         }

@@ -14,12 +14,7 @@ extension PostgresStore {
             try checkWritable(session)
             try migrate(session, schema: schema)
             try session.markAsEngine()
-            let next = try session.run {
-                try connection.execute("SELECT coalesce(max(seq), 0) + 1 FROM recent_searches")
-            }
-            let nextSequence = try session.decode { try next.int64(row: 0, column: 0) }
-            return PostgresStore(
-                uri: uri, location: location, options: options, session: session, nextSearchSequence: nextSequence)
+            return PostgresStore(uri: uri, location: location, options: options, session: session)
         } catch {
             session.close()
             throw error

@@ -9,16 +9,18 @@ extension PostgresStore: TransactionalStore {
     /// transaction. The change position does not move.
     package func withTransaction<R>(_ body: (any StoreWriting) throws -> R) throws -> R {
         try withSession { session in
-            let searches = takePendingSearches()
+            let searches = pendingSearches.take()
             do {
-                return try session.transaction { () throws -> R in
+                let result = try session.transaction { () throws -> R in
                     var plan = PostgresWritePlan(location: location)
                     plan.addSearches(searches)
                     try session.run(plan)
                     return try body(PostgresWriting(session: session))
                 }
+                pendingSearches.written(searches)
+                return result
             } catch {
-                requeuePendingSearches(searches)
+                pendingSearches.requeue(searches, for: self)
                 throw error
             }
         }

@@ -44,7 +44,10 @@ package final class PostgresStore: Store {
     /// The session, nil once closed. Every use of the connection happens under this lock.
     let session: ReadWriteLocked<PostgresSession?>
     /// Recent searches recorded but not yet written (see `PostgresStore+RecentSearches`).
-    let pendingSearches: ReadWriteLocked<PostgresPendingSearches>
+    let pendingSearches: PendingSearchQueue
+    /// The search order of the newest recent search the last ``load(into:)`` read (see
+    /// ``loadedSearchMark``).
+    let lastLoadedSearchMark = ReadWriteLocked<Int64>(0)
 
     /// The largest phone number stored: `PhoneNumber.largestE164` (19 digits, held in a
     /// `bigint` as its bit pattern).
@@ -64,15 +67,13 @@ package final class PostgresStore: Store {
     /// The same bound while loading, whose first row may wait on the server sorting a table.
     static let loadResponseTimeout = Duration.seconds(600)
 
-    init(
-        uri: String, location: String, options: StoreOptions, session: consuming sending PostgresSession,
-        nextSearchSequence: Int64
-    ) {
+    init(uri: String, location: String, options: StoreOptions, session: consuming sending PostgresSession) {
         self.uri = uri
         self.location = location
         self.options = options
         self.session = ReadWriteLocked(session)
-        self.pendingSearches = ReadWriteLocked(PostgresPendingSearches(nextSequence: nextSearchSequence))
+        self.pendingSearches = PendingSearchQueue(
+            nextSequence: 1, flushDelayMilliseconds: options.searchFlushDelayMilliseconds)
     }
 
     /// A store released without ``close()`` closes itself the same way (errors ignored).
@@ -108,13 +109,14 @@ package final class PostgresStore: Store {
         after position: Int64, catchUp: ([PositionedChange]) throws -> Void, decide: () throws -> [StoreChange]
     ) throws -> Int64 {
         try withSession { session in
-            let searches = takePendingSearches()
+            let searches = pendingSearches.take()
             do {
                 let last = try session.writeChanges(
                     after: position, searches: searches, catchUp: catchUp, decide: decide)
+                pendingSearches.written(searches)
                 return last
             } catch {
-                requeuePendingSearches(searches)
+                pendingSearches.requeue(searches, for: self)
                 throw error
             }
         }
@@ -127,9 +129,9 @@ package final class PostgresStore: Store {
         try session.write { (session) throws(StoreError) in
             guard let live = session else { return }
             session = nil
-            pendingSearches.write { $0.isClosed = true }
+            pendingSearches.close()
             var failure: StoreError?
-            let searches = takePendingSearches()
+            let searches = pendingSearches.take()
             if !searches.isEmpty {
                 do throws(StoreError) {
                     try live.writeSearchesAlone(searches)

@@ -240,17 +240,20 @@ struct PostgresWritePlan {
     // MARK: Recent searches
 
     /// Records `searches` (in order: a later one of the same query moves it to the front)
-    /// and trims each user touched to the newest `StoreSchema.recentSearchLimit`.
-    mutating func addSearches(_ searches: [RecordedSearch]) {
+    /// and trims each user touched to the newest `StoreSchema.recentSearchLimit`, after
+    /// taking the change position's lock (so that search orders commit in order, and no
+    /// `deleteUser` of another engine commits between the check that the user exists and
+    /// the insert), and wakes the engines following the store (``PostgresSearchLog``).
+    mutating func addSearches(_ searches: [PendingSearch]) {
         guard !searches.isEmpty else { return }
+        steps.append(Step(query: .prepared(PostgresSearchLog.lockOrder)))
         var touched: [String] = []
         var seen: Set<ExactString> = []
         for search in searches {
             steps.append(
                 Step(
                     query: .prepared(
-                        PostgresStatements.recordSearch,
-                        [.text(search.userId), Self.textBytes(search.query), .int64(search.sequence)])))
+                        PostgresStatements.recordSearch, [.text(search.userId), Self.textBytes(search.query)])))
             if seen.insert(ExactString(search.userId)).inserted { touched.append(search.userId) }
         }
         for userId in touched {
@@ -260,6 +263,7 @@ struct PostgresWritePlan {
                         PostgresStatements.trimSearches,
                         [.text(userId), .int64(Int64(StoreSchema.recentSearchLimit))])))
         }
+        steps.append(Step(query: .prepared(PostgresSearchLog.notify)))
     }
 
     /// Free text as its UTF-8 bytes (the schema keeps it in `bytea`: `text` cannot hold U+0000).

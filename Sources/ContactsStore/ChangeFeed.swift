@@ -6,6 +6,16 @@ package protocol SharedStore: Store {
     ///
     /// - Throws: ``StoreError/unavailable(path:detail:)`` when the store cannot be reached.
     func openFeed() throws -> any ChangeFeed
+
+    /// The order of the newest recent search that the last ``Store/load(into:)`` read (0
+    /// when none): a feed's ``ChangeFeed/searches(after:limit:)`` after it gives what that
+    /// load did not see.
+    var loadedSearchMark: Int64 { get }
+
+    /// The place in the write-behind order (what ``Store/recordSearch(userId:query:)``
+    /// returned) of the last search whose write committed: every search recorded up to it
+    /// is in the store (or was dropped, as for a user deleted meanwhile).
+    var writtenSearchSequence: Int64 { get }
 }
 
 /// The change log of a ``SharedStore`` as one engine follows it. Used by one thread at a time.
@@ -21,6 +31,20 @@ package protocol ChangeFeed: AnyObject {
     ///   ``StoreError/unavailable(path:detail:)`` when the store cannot be reached (the next
     ///   call reconnects).
     func changes(after position: Int64, limit: Int, waiting timeout: Duration) throws -> [PositionedChange]
+
+    /// Whether recent searches may have been written since the last
+    /// ``searches(after:limit:)`` (another engine said so, or it is time to look anyway);
+    /// the follower sets it again when it could not merge what it fetched. While it is set,
+    /// ``changes(after:limit:waiting:)`` does not wait.
+    var searchesDue: Bool { get set }
+
+    /// The recent searches written after order `mark`, oldest first (at most `limit`), and
+    /// the change position of the same snapshot: an engine merges them once it has applied
+    /// that position (PROTOCOL §8: recent searches reach the other engines within 1 s).
+    /// Clears ``searchesDue`` unless the answer is full.
+    ///
+    /// - Throws: ``StoreError/unavailable(path:detail:)`` when the store cannot be reached.
+    func searches(after mark: Int64, limit: Int) throws -> FollowedSearches
 
     /// Closes the feed's connection. Closing twice does nothing.
     func close()

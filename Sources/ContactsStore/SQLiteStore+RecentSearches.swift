@@ -1,26 +1,4 @@
-import Dispatch
-
-/// A recent search recorded in memory, waiting to be written.
-struct PendingSearch: Sendable {
-    let userId: String
-    let query: String
-    /// Global recording order: a larger sequence is a more recent search.
-    let sequence: Int64
-}
-
-/// The write-behind buffer of recent searches.
-struct PendingSearches: Sendable {
-    /// Searches in recording order.
-    var entries: [PendingSearch] = []
-    /// The sequence of the next recorded search (one past the largest ever written).
-    var nextSequence: Int64
-    /// Whether a background flush is scheduled.
-    var flushScheduled = false
-    /// Set by close: later searches are dropped instead of piling up.
-    var isClosed = false
-}
-
-extension SQLiteStore {
+extension SQLiteStore: SearchFlushing {
     /// Records that `userId` searched for `query` (PROTOCOL §6 recent searches), without
     /// waiting for the disk.
     ///
@@ -37,17 +15,9 @@ extension SQLiteStore {
     /// searches are dropped.
     ///
     /// - Complexity: O(1) amortized; never blocks on a transaction or on the disk.
-    package func recordSearch(userId: String, query: String) {
-        let scheduleFlush = pendingSearches.write { pending -> Bool in
-            if pending.isClosed { return false }
-            pending.entries.append(
-                PendingSearch(userId: userId, query: query, sequence: pending.nextSequence))
-            pending.nextSequence += 1
-            if pending.flushScheduled { return false }
-            pending.flushScheduled = true
-            return true
-        }
-        if scheduleFlush { scheduleSearchFlush() }
+    @discardableResult
+    package func recordSearch(userId: String, query: String) -> Int64 {
+        pendingSearches.record(userId: userId, query: query, for: self)
     }
 
     /// Writes the recorded searches now, in their own transaction.
@@ -62,44 +32,21 @@ extension SQLiteStore {
     /// Writes the pending searches in a transaction of their own; on failure they are
     /// pending again.
     func commitPendingSearches(on connection: SQLiteConnection) throws(StoreError) {
-        let searches = takePendingSearches()
+        let searches = pendingSearches.take()
         guard !searches.isEmpty else { return }
         do throws(StoreError) {
             try connection.inTransaction { () throws(StoreError) in
                 try writeSearches(searches, on: connection)
             }
         } catch {
-            requeuePendingSearches(searches)
+            pendingSearches.requeue(searches, for: self)
             throw error
         }
     }
 
     /// How many recorded searches are not yet written.
     package var pendingSearchCount: Int {
-        pendingSearches.write { $0.entries.count }
-    }
-
-    /// Removes and returns the pending searches, in recording order.
-    func takePendingSearches() -> [PendingSearch] {
-        pendingSearches.write { pending in
-            defer { pending.entries.removeAll() }
-            return pending.entries
-        }
-    }
-
-    /// Puts back searches whose write was rolled back, before any recorded since (their
-    /// sequences are smaller), and makes sure a flush will retry them. After close they
-    /// are dropped.
-    func requeuePendingSearches(_ searches: [PendingSearch]) {
-        guard !searches.isEmpty else { return }
-        let scheduleFlush = pendingSearches.write { pending -> Bool in
-            if pending.isClosed { return false }
-            pending.entries.insert(contentsOf: searches, at: 0)
-            if pending.flushScheduled { return false }
-            pending.flushScheduled = true
-            return true
-        }
-        if scheduleFlush { scheduleSearchFlush() }
+        pendingSearches.count
     }
 
     /// Writes `searches` inside the caller's transaction, then trims each user touched to
@@ -136,17 +83,6 @@ extension SQLiteStore {
                 try statement.bind(Int64(StoreSchema.recentSearchLimit), at: 2)
                 try statement.run()
             }
-        }
-    }
-
-    private func scheduleSearchFlush() {
-        let delay = DispatchTimeInterval.milliseconds(max(0, options.searchFlushDelayMilliseconds))
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { [weak self] in
-            guard let self else { return }
-            pendingSearches.write { $0.flushScheduled = false }
-            // A failure re-queues the searches and schedules another attempt; after close
-            // there is nothing left to write.
-            try? flushSearches()
         }
     }
 }

@@ -38,7 +38,7 @@ package final class SQLiteStore: Store {
     /// The connection, nil once closed. Every SQLite call happens under this lock.
     private let connection: ReadWriteLocked<SQLiteConnection?>
     /// Recent searches recorded but not yet written (see `SQLiteStore+RecentSearches`).
-    let pendingSearches: ReadWriteLocked<PendingSearches>
+    let pendingSearches: PendingSearchQueue
 
     init(
         path: String, options: StoreOptions, connection: consuming sending SQLiteConnection,
@@ -47,7 +47,8 @@ package final class SQLiteStore: Store {
         self.path = path
         self.options = options
         self.connection = ReadWriteLocked(connection)
-        self.pendingSearches = ReadWriteLocked(PendingSearches(nextSequence: nextSearchSequence))
+        self.pendingSearches = PendingSearchQueue(
+            nextSequence: nextSearchSequence, flushDelayMilliseconds: options.searchFlushDelayMilliseconds)
     }
 
     /// A store released without ``close()`` closes itself the same way (errors ignored).
@@ -82,7 +83,7 @@ package final class SQLiteStore: Store {
     ///   when SQLite cannot begin or commit).
     package func transaction<R>(_ body: (borrowing SQLiteTransaction) throws -> R) throws -> R {
         try withConnection { connection throws in
-            let searches = takePendingSearches()
+            let searches = pendingSearches.take()
             do {
                 try connection.execute("BEGIN IMMEDIATE")
                 try writeSearches(searches, on: connection)
@@ -92,7 +93,7 @@ package final class SQLiteStore: Store {
                 return result
             } catch {
                 connection.rollbackQuietly()
-                requeuePendingSearches(searches)
+                pendingSearches.requeue(searches, for: self)
                 throw error
             }
         }
@@ -125,7 +126,7 @@ package final class SQLiteStore: Store {
         try connection.write { (connection) throws(StoreError) in
             guard let live = connection else { return }
             connection = nil
-            pendingSearches.write { $0.isClosed = true }
+            pendingSearches.close()
             var failure: StoreError?
             do throws(StoreError) {
                 try commitPendingSearches(on: live)

@@ -44,7 +44,11 @@ package protocol Store: AnyObject, Sendable {
 
     /// Records that `userId` searched for `query` (already trimmed and collapsed), written
     /// behind: never waits on the disk; a crash may lose the last second of searches.
-    func recordSearch(userId: String, query: String)
+    ///
+    /// - Returns: the search's place in the store's write-behind order (see
+    ///   ``SharedStore/writtenSearchSequence``).
+    @discardableResult
+    func recordSearch(userId: String, query: String) -> Int64
 
     /// Writes what is pending and closes the store; using it afterwards throws
     /// ``StoreError/closed(path:)``. Closing twice does nothing.

@@ -19,7 +19,8 @@ public struct StoreOptions: Sendable {
     /// ``StoreError/locked(path:)``; 2 s by default.
     public var busyTimeoutMilliseconds: Int
     /// The longest a recorded recent search waits in memory before a background write;
-    /// 1,000 ms by default (see `SQLiteStore.recordSearch(userId:query:)`).
+    /// 250 ms by default, so that on a shared PostgreSQL store a search reaches the other
+    /// engines within PROTOCOL §8's 1 s (see `SQLiteStore.recordSearch(userId:query:)`).
     public var searchFlushDelayMilliseconds: Int
     /// SQLite's page cache for this connection, in KiB; 32 MiB by default (sized for
     /// bulk loads of millions of follows, whose index pages are revisited).
@@ -36,7 +37,7 @@ public struct StoreOptions: Sendable {
     /// Makes options; every argument has the default described on its property.
     public init(
         durability: Durability = .full, busyTimeoutMilliseconds: Int = 2_000,
-        searchFlushDelayMilliseconds: Int = 1_000, cacheKibibytes: Int = 32_768,
+        searchFlushDelayMilliseconds: Int = 250, cacheKibibytes: Int = 32_768,
         memoryMapMebibytes: Int = 1_024, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) {
         self.durability = durability

@@ -20,6 +20,7 @@ let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "store", run: storeBenchmarks),
     BenchmarkSuite(name: "store-service", run: storeServiceThroughputBenchmarks),
     BenchmarkSuite(name: "http", run: httpLoadBenchmarks),
+    BenchmarkSuite(name: "engines", run: enginesBenchmarks),
 ]
 
 @main

@@ -6,6 +6,7 @@ import Dispatch
 /// (PROTOCOL §8): it wakes when another engine commits, fetches the changes after this
 /// engine's position and applies them, in commit order, through the engine's one mutation
 /// path; when the log was trimmed past this engine's position it loads the store afresh.
+/// It also merges the recent searches the engines write (``ContactsEngine/mergeFollowedSearches(from:)``).
 ///
 /// It holds the engine weakly: an engine released without ``ContactsEngine/close()`` stops
 /// its follower within one wait.
@@ -58,12 +59,17 @@ final class ChangeFollower: Sendable {
                 let current = try feed ?? store.openFeed()
                 feed = current
                 let changes = try current.changes(after: position, limit: Self.batchLimit, waiting: Self.waitTimeout)
-                guard !changes.isEmpty, let engine = engineReference() else { continue }
-                do {
-                    try engine.applyFollowed(changes)
-                } catch {
-                    // Memory refused a committed change: only a fresh load can be trusted.
-                    try engine.reload()
+                guard let engine = engineReference() else { return }
+                if !changes.isEmpty {
+                    do {
+                        try engine.applyFollowed(changes)
+                    } catch {
+                        // Memory refused a committed change: only a fresh load can be trusted.
+                        try engine.reload()
+                    }
+                }
+                if current.searchesDue, !(try engine.mergeFollowedSearches(from: current)) {
+                    current.searchesDue = true
                 }
             } catch is ChangeLogTrimmed {
                 do {

@@ -53,7 +53,9 @@ struct GroupCommitTests {
             }
         }
 
-        func recordSearch(userId: String, query: String) { inner.recordSearch(userId: userId, query: query) }
+        func recordSearch(userId: String, query: String) -> Int64 {
+            inner.recordSearch(userId: userId, query: query)
+        }
         func close() throws { try inner.close() }
     }
 
