@@ -64,7 +64,7 @@ struct StoreCommandTests {
         let check = try ContactsExecutable.run(["store", "check", postgres.location])
         #expect(check.status == 0, "\(check.stderrText)")
         #expect(check.stdoutText.contains("kind: PostgreSQL"))
-        #expect(check.stdoutText.contains("schema version: 1 (this build: 1)"))
+        #expect(check.stdoutText.contains("schema version: 2 (this build: 2)"))
         #expect(check.stdoutText.contains("position: 5"))
         #expect(check.stdoutText.contains("rows users: 2") && check.stdoutText.contains("rows follows: 1"))
 

@@ -16,8 +16,8 @@ struct PostgresDistributionTests {
     /// Hash partitions per table: enough that rows of one user and of another land apart.
     static let partitions = 4
 
-    /// Makes, in `target`, the bookkeeping as it is in `source` and every data table
-    /// partitioned on its distribution column.
+    /// Makes, in `target`, the bookkeeping as it is in `source` (tables and the search order's
+    /// sequence) and every data table partitioned on its distribution column.
     static func partitionedCopy(of source: String, into target: String, on connection: PostgresConnection) throws {
         for table in PostgresSchema.dataTables {
             guard let column = PostgresSchema.distributionColumns[table] else {
@@ -37,6 +37,12 @@ struct PostgresDistributionTests {
             try connection.execute("CREATE TABLE \(target).\(table) (LIKE \(source).\(table) INCLUDING ALL)")
             try connection.execute("INSERT INTO \(target).\(table) SELECT * FROM \(source).\(table)")
         }
+        // The search order (schema version 2) is a sequence, carried on from the source's.
+        _ = try connection.executeScript(
+            """
+            CREATE SEQUENCE \(target).recent_searches_order;
+            SELECT setval('\(target).recent_searches_order', nextval('\(source).recent_searches_order'))
+            """)
         let function = try connection.execute(
             """
             SELECT pg_get_functiondef(p.oid) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
