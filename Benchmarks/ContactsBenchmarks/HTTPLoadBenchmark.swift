@@ -103,6 +103,8 @@ func httpLoadBenchmarks(_ runner: BenchmarkRunner) throws {
 /// from a fixture's 1,000-contact books, and the models their answers are checked against.
 struct HTTPLoadWorkload {
     static let bookSize = 1_000
+    /// How many books the read rows search (the rest go up under the mixed load).
+    static let searchedBooks = 4
     static let mixDescription =
         "95% reads: isFollowingUser 45%, batch status 15%, searchContacts 35%; 5% writes: registerUser 3.5%, "
         + "followUser 0.5%, unfollowUser 0.5%, a 1,000-contact upload 0.5%"
@@ -113,7 +115,9 @@ struct HTTPLoadWorkload {
     let registerPath: String
     let mixedPath: String
     private let store: StoreBulkFixture
-    private let books: [(owner: String, lines: [Substring], search: SearchNaiveBaseline)]
+    private let books: [(owner: String, lines: [Substring])]
+    /// The naive scan of each searched book (the first ``searchedBooks`` of `books`).
+    private let searchModels: [SearchNaiveBaseline]
     private let isFollowingPairs: [(UInt32, UInt32)]
     private let batches: [(UInt32, [UInt32])]
     private let searches: [(book: Int, query: String)]
@@ -142,21 +146,23 @@ struct HTTPLoadWorkload {
         let fixture = try GeneratedFixtureDirectory(contacts: 8 * Self.bookSize, users: 8, seed: 11)
         defer { withExtendedLifetime(fixture) {} }
         let lines = try String(contentsOfFile: fixture.file("contacts.jsonl"), encoding: .utf8).split(separator: "\n")
-        var books: [(owner: String, lines: [Substring], search: SearchNaiveBaseline)] = []
-        var searchedContacts: [[Contact]] = []
-        for number in 0..<104 {
+        var books: [(owner: String, lines: [Substring])] = []
+        for number in 0..<Self.searchedBooks + 100 {
             let bookLines = Array(lines[(number % 8) * Self.bookSize..<(number % 8 + 1) * Self.bookSize])
-            let contacts = try number < 4 ? bookLines.map { try Contact(json: JSONParser.parse(String($0))) } : []
             let owner = store.userIds[(number * 9_973 + 17) % store.userIds.count]
             guard !books.contains(where: { $0.owner == owner }) else { throw BaselineError("two books for \(owner)") }
-            books.append((owner, bookLines, SearchNaiveBaseline(contacts)))
-            if number < 4 { searchedContacts.append(contacts) }
+            books.append((owner, bookLines))
         }
         self.books = books
+        let searchedContacts = try books.prefix(Self.searchedBooks).map { book in
+            try book.lines.map { try Contact(json: JSONParser.parse(String($0))) }
+        }
+        searchModels = searchedContacts.map { SearchNaiveBaseline($0) }
         var mix = SearchQueryMix(seed: 23)
         searches = (0..<2_000).compactMap { index in
-            let query = mix.queries(1, from: searchedContacts[index % 4])[0].query
-            return query.isEmpty ? nil : (index % 4, query)
+            let book = index % Self.searchedBooks
+            let query = mix.queries(1, from: searchedContacts[book])[0].query
+            return query.isEmpty ? nil : (book, query)
         }
 
         isFollowingPath = directory + "/is-following.jsonl"
@@ -193,7 +199,7 @@ struct HTTPLoadWorkload {
                 let (follower, followee) = (anyUser(), anyUser())
                 mixed.append(Self.followBody("unfollowUser", ids[Int(follower)], ids[Int(followee)]))
             default:
-                let book = books[4 + uploads % 100]
+                let book = books[Self.searchedBooks + uploads % 100]
                 uploads += 1
                 mixed.append(Self.uploadBody(book.owner, book.lines))
                 mixed.append(Self.searchBody(book.owner, searches[Int(random.next() % UInt64(searches.count))].query))
@@ -205,7 +211,7 @@ struct HTTPLoadWorkload {
     /// Empties the searched books' owners and uploads their books (the mixed load's books go
     /// up under load).
     func prepare(_ service: HTTPServeProcess) throws {
-        for book in books.prefix(4) {
+        for book in books.prefix(Self.searchedBooks) {
             _ = try service.call(Self.rpc("deleteAllUploadedContacts", #"{"as":\#(Self.string(book.owner))}"#))
             let result = try service.call(Self.uploadBody(book.owner, book.lines))
             guard result.objectValue?["numberOfUploadedContacts"]?.numberValue?.int64Value == Int64(Self.bookSize)
@@ -243,7 +249,7 @@ struct HTTPLoadWorkload {
                 total: Int(result.objectValue?["total"]?.numberValue?.int64Value ?? -1),
                 ids: items.compactMap { $0.objectValue?["id"]?.stringValue }
             )
-            let model = books[book].search.search(query, limit: 20)
+            let model = searchModels[book].search(query, limit: 20)
             _ = runner.check(
                 "HTTP searchContacts \(query)", ours: ours.total == model.total && ours.ids == model.ids, baseline: true
             )

@@ -7,26 +7,19 @@ import PostgreSQLClient
 /// **One order for every engine.** Each written search takes the next value of the
 /// `recent_searches_order` sequence as its `seq`; a repeat takes a new one, so it moves to
 /// the front. Every transaction that writes searches first locks the change position's row
-/// (``lockOrder``), as every change does: searches therefore commit in `seq` order (a
+/// (``PostgresChangeLog/lockPosition``, as every change does): searches therefore commit in `seq` order (a
 /// reader that sees `seq` s sees every search below it), and no `deleteUser` of another
 /// engine commits between the insert's check that the user is registered and the insert,
 /// so a late flush never brings a deleted user's searches back.
 ///
-/// **Waking the engines.** The same transaction sends `pg_notify` on the change log's
-/// channel with the payload ``notificationPayload``; an engine then reads the searches after
+/// **Waking the engines.** The same transaction sends the change log's `pg_notify`
+/// (``PostgresChangeLog/notify``) with the payload ``notificationPayload``; an engine then reads the searches after
 /// the last `seq` it merged (``fetch``), together with the change position of the same
 /// snapshot, and merges them once it has applied that position.
 enum PostgresSearchLog {
     /// The payload of a notification about searches (a change's is its position).
     static let notificationPayload = "searches"
 
-    /// Locks the change position's row for the transaction. Bookkeeping.
-    static let lockOrder = PostgresStatement(
-        name: "contacts_search_lock_order", sql: "SELECT 1 FROM change_position FOR UPDATE")
-    /// Wakes the engines following the store once the transaction commits. Bookkeeping.
-    static let notify = PostgresStatement(
-        name: "contacts_search_notify",
-        sql: "SELECT pg_notify('contacts_changes_' || to_hex(hashtext(current_schema())), '\(notificationPayload)')")
     /// The change position and the first $2 searches with a `seq` above $1, in one snapshot:
     /// one row per search (position, user_id, query, seq), or one row with NULLs and the
     /// position when there are none. Bookkeeping.

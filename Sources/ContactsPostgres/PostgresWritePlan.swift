@@ -246,7 +246,7 @@ struct PostgresWritePlan {
     /// the insert), and wakes the engines following the store (``PostgresSearchLog``).
     mutating func addSearches(_ searches: [PendingSearch]) {
         guard !searches.isEmpty else { return }
-        steps.append(Step(query: .prepared(PostgresSearchLog.lockOrder)))
+        steps.append(Step(query: .prepared(PostgresChangeLog.lockPosition)))
         var touched: [String] = []
         var seen: Set<ExactString> = []
         for search in searches {
@@ -263,7 +263,8 @@ struct PostgresWritePlan {
                         PostgresStatements.trimSearches,
                         [.text(userId), .int64(Int64(StoreSchema.recentSearchLimit))])))
         }
-        steps.append(Step(query: .prepared(PostgresSearchLog.notify)))
+        steps.append(
+            Step(query: .prepared(PostgresChangeLog.notify, [.text(PostgresSearchLog.notificationPayload)])))
     }
 
     /// Free text as its UTF-8 bytes (the schema keeps it in `bytea`: `text` cannot hold U+0000).
