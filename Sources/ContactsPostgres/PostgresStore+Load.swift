@@ -67,15 +67,21 @@ private struct PostgresRowReader {
         }
     }
 
+    /// Follows looked up together (``UserKeyTable/keys(of:)``).
+    private static let followBatch = 64
+
     /// The key of the user whose id bytes are `bytes`, or a `corrupt` error naming `table`.
     private func key(_ bytes: UnsafeRawBufferPointer, in table: String) throws -> StoreUserKey {
-        guard let key = users.key(of: bytes) else {
-            throw StoreError.corrupt(
-                path: location,
-                detail: "a row of \(table) names user \(String(decoding: bytes, as: UTF8.self).debugDescription), "
-                    + "which is not registered")
-        }
+        guard let key = users.key(of: bytes) else { throw unregistered(bytes, in: table) }
         return key
+    }
+
+    /// The `corrupt` error for a row of `table` naming the unregistered user id `bytes`.
+    private func unregistered(_ bytes: UnsafeRawBufferPointer, in table: String) -> StoreError {
+        .corrupt(
+            path: location,
+            detail: "a row of \(table) names user \(String(decoding: bytes, as: UTF8.self).debugDescription), "
+                + "which is not registered")
     }
 
     /// Text stored as UTF-8 bytes (`bytea`), or a `corrupt` error.
@@ -97,8 +103,13 @@ private struct PostgresRowReader {
                 throw StoreError.corrupt(path: location, detail: "user \(userId.debugDescription) has phone \(e164)")
             }
             let displayName = try text(try row.bytes(2), "the display name of \(userId.debugDescription)")
-            guard table.append(try row.bytes(0), userId: userId) else {
+            let bytes = try row.bytes(0)
+            do throws(UserKeyTable.AppendError) {
+                try table.append(bytes, userId: userId)
+            } catch .duplicate {
                 throw StoreError.corrupt(path: location, detail: "user \(userId.debugDescription) appears twice")
+            } catch .full {
+                throw StoreError.corrupt(path: location, detail: "more users than one load can key")
             }
             let key = StoreUserKey(rawValue: Int64(table.count))
             try loader.loadUser(StoredUser(key: key, userId: userId, e164: e164, displayName: displayName))
@@ -107,8 +118,23 @@ private struct PostgresRowReader {
     }
 
     private func readFollows<Loader: StoreLoader>(into loader: inout Loader) throws {
-        // The rows come by follower: one lookup per follower, then per followee.
+        // The rows come by follower: one lookup per follower; the followees are looked up in
+        // batches (their cache misses overlap), and the loader gets every row in order.
         var follower: (bytes: [UInt8], key: StoreUserKey)?
+        var followers: [StoreUserKey] = []
+        var followees = UserIDBatch()
+        var sinces: [Int64] = []
+        func flush() throws {
+            for (index, followee) in users.keys(of: followees).enumerated() {
+                guard let followee else {
+                    throw followees.withID(index) { unregistered($0, in: "follows") }
+                }
+                try loader.loadFollow(follower: followers[index], followee: followee, since: sinces[index])
+            }
+            followers.removeAll(keepingCapacity: true)
+            followees.removeAll()
+            sinces.removeAll(keepingCapacity: true)
+        }
         try copy(
             """
             COPY (SELECT follower_id, followee_id, since FROM follows ORDER BY follower_id, followee_id)
@@ -123,9 +149,12 @@ private struct PostgresRowReader {
                 followerKey = try key(followerBytes, in: "follows")
                 follower = (Array(followerBytes), followerKey)
             }
-            let followee = try key(try row.bytes(1), in: "follows")
-            try loader.loadFollow(follower: followerKey, followee: followee, since: try row.int64(2))
+            followers.append(followerKey)
+            followees.append(try row.bytes(1))
+            sinces.append(try row.int64(2))
+            if followers.count == Self.followBatch { try flush() }
         }
+        try flush()
     }
 
     private func readContacts<Loader: StoreLoader>(into loader: inout Loader) throws {
@@ -143,17 +172,17 @@ private struct PostgresRowReader {
             }
             guard let owner else { return }
             let id = try row.string(1)
-            let contact: Contact
-            let phones: [UInt64]
+            // The body goes to the loader as the store keeps it (valid for this row only); a
+            // loader that decodes it reports a malformed body as a BinaryFormatError.
             do {
-                contact = try ContactCodec.decodeBody(try row.bytes(2), id: id, ownerId: owner.userId)
-                phones = try ContactCodec.decodePhones(try row.bytes(3))
-            } catch {
+                let phones = try ContactCodec.decodePhones(try row.bytes(3))
+                try loader.loadContact(
+                    owner: owner.key, ownerId: owner.userId, id: id, body: try row.bytes(2), phones: phones)
+            } catch let error as BinaryFormatError {
                 throw StoreError.corrupt(
                     path: location,
                     detail: "contact \(id.debugDescription) of \(owner.userId.debugDescription): \(error)")
             }
-            try loader.loadContact(owner: owner.key, contact: contact, phones: phones)
         }
     }
 
