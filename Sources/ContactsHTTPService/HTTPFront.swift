@@ -117,7 +117,7 @@ package final class HTTPFront: Sendable {
         }
         let line = request.body.withUnsafeBufferPointer { JSONRPCServer.request(inLine: $0) }
         var method = ServiceMetrics.otherMethod
-        let response: JSONValue?
+        let response: RPCResponse?
         switch line {
         case .blank:
             response = nil
@@ -141,7 +141,7 @@ package final class HTTPFront: Sendable {
             return HTTPResponse(status: 204)
         }
         var writer = JSONWriter(reserve: 256)
-        writer.write(response)
+        response.write(to: &writer)
         metrics.record(
             method: method, outcome: Self.outcome(of: response), nanoseconds: WallClock.monotonicNanoseconds() - started
         )
@@ -151,7 +151,7 @@ package final class HTTPFront: Sendable {
     /// The answer when the engine did not reach `position` in time: `unavailable` with
     /// `data.position`, for the request's id; nil for a notification (not executed).
     private static func positionNotReached(_ request: JSONValue, _ position: Int64, engine: ContactsEngine)
-        -> JSONValue?
+        -> RPCResponse?
     {
         let envelope = request.objectValue
         if envelope != nil, envelope?["id"] == nil { return nil }
@@ -169,10 +169,11 @@ package final class HTTPFront: Sendable {
     }
 
     /// `ok`, or the error's reason.
-    private static func outcome(of response: JSONValue) -> String {
-        guard let object = response.objectValue else { return ServiceMetrics.otherMethod }
-        if object["result"] != nil { return ServiceMetrics.success }
-        return object["error"]?.objectValue?["data"]?.objectValue?["reason"]?.stringValue ?? "error"
+    private static func outcome(of response: RPCResponse) -> String {
+        switch response.body {
+        case .result: ServiceMetrics.success
+        case .error(let error): error.reason.rawValue
+        }
     }
 
     private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]

@@ -70,9 +70,26 @@ public struct JSONWriter {
         if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
+    /// Appends `value`, written by its producer.
+    ///
+    /// - Complexity: that of the producer's writing.
+    public mutating func write(_ value: StreamedJSON) {
+        value.write(to: &self)
+    }
+
+    /// Appends `value` as a JSON number.
+    public mutating func writeInteger(_ value: Int64) {
+        append(String(value))
+    }
+
     /// Appends raw bytes that are already JSON (or a line break between values).
     public mutating func appendRaw(_ raw: String) {
         append(raw)
+    }
+
+    /// The bytes written so far as text.
+    public var text: String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Forgets the bytes written, keeping the capacity.
@@ -92,6 +109,6 @@ extension JSONValue {
     public var jsonText: String {
         var writer = JSONWriter()
         writer.write(self)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 }
