@@ -97,8 +97,11 @@ public struct JSONWriter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Appends the UTF-8 of `text` as one copy (literals and native strings are contiguous;
+    /// appending the `utf8` view instead goes byte by byte through the generic path).
     private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
