@@ -2,8 +2,8 @@
 /// the written text is wanted and a ``JSONValue`` tree of it would only be built to be written
 /// and freed (a batch of 1,000 statuses).
 ///
-/// The producer writes exactly one JSON value, in the compact form ``JSONWriter/write(_:)``
-/// gives (no spaces, members in order), with the writer's own ``JSONWriter/writeString(_:)``
+/// The producer writes exactly one JSON value, in the compact form ``JSONWriter`` gives a
+/// tree (no spaces, members in order), with the writer's own ``JSONWriter/writeString(_:)``
 /// for every string, so its bytes are those the equivalent tree would be written as.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import ContactsJSON
 /// tree would cost more to build and free than to write). Both are written with the same
 /// ``JSONWriter``, so a result's bytes do not depend on which form it took.
 public enum RPCResult: Sendable {
-    /// A value, written by ``JSONWriter/write(_:)-(JSONValue)``.
+    /// A value, written as ``JSONWriter`` writes a tree.
     case value(JSONValue)
     /// A value its method writes itself.
     case streamed(StreamedJSON)
