@@ -56,14 +56,27 @@ extension ContactsEngine {
                 field: "userIds",
                 problem: "has \(targets.count) elements; at most \(Self.maximumBatchStatusIDs) are allowed")
         }
-        var seen = Set<ExactString>(minimumCapacity: targets.count)
-        var distinct: [String] = []
-        distinct.reserveCapacity(targets.count)
-        for target in targets where seen.insert(ExactString(target)).inserted { distinct.append(target) }
         return try state.read { (state: EngineState) throws(ContactsError) in
             let me = try state.registeredUser(userId)
-            // An unknown id is asked about as myself, whom I never follow.
-            let indexes = distinct.map { state.index(of: $0) ?? me }
+            // Registered ids are told apart by their index (one index per id's bytes), so only
+            // unknown ids are hashed as text; an unknown id is asked about as myself, whom I
+            // never follow.
+            var seenUsers = Set<UInt32>(minimumCapacity: targets.count)
+            var seenUnknown = Set<ExactString>()
+            var distinct: [String] = []
+            var indexes: [UInt32] = []
+            distinct.reserveCapacity(targets.count)
+            indexes.reserveCapacity(targets.count)
+            for target in targets {
+                if let index = state.index(of: target) {
+                    guard seenUsers.insert(index).inserted else { continue }
+                    indexes.append(index)
+                } else {
+                    guard seenUnknown.insert(ExactString(target)).inserted else { continue }
+                    indexes.append(me)
+                }
+                distinct.append(target)
+            }
             let sinces = state.graph.followStatuses(of: me, for: indexes)
             return zip(distinct, sinces).map { target, since in
                 BatchFollowStatus(

@@ -117,7 +117,7 @@ package final class HTTPFront: Sendable {
         }
         let line = request.body.withUnsafeBufferPointer { JSONRPCServer.request(inLine: $0) }
         var method = ServiceMetrics.otherMethod
-        let response: JSONValue?
+        let response: RPCResponse?
         switch line {
         case .blank:
             response = nil
@@ -141,7 +141,7 @@ package final class HTTPFront: Sendable {
             return HTTPResponse(status: 204)
         }
         var writer = JSONWriter(reserve: 256)
-        writer.write(response)
+        response.write(to: &writer)
         metrics.record(
             method: method, outcome: Self.outcome(of: response), nanoseconds: WallClock.monotonicNanoseconds() - started
         )
@@ -151,7 +151,7 @@ package final class HTTPFront: Sendable {
     /// The answer when the engine did not reach `position` in time: `unavailable` with
     /// `data.position`, for the request's id; nil for a notification (not executed).
     private static func positionNotReached(_ request: JSONValue, _ position: Int64, engine: ContactsEngine)
-        -> JSONValue?
+        -> RPCResponse?
     {
         let envelope = request.objectValue
         if envelope != nil, envelope?["id"] == nil { return nil }
@@ -169,10 +169,11 @@ package final class HTTPFront: Sendable {
     }
 
     /// `ok`, or the error's reason.
-    private static func outcome(of response: JSONValue) -> String {
-        guard let object = response.objectValue else { return ServiceMetrics.otherMethod }
-        if object["result"] != nil { return ServiceMetrics.success }
-        return object["error"]?.objectValue?["data"]?.objectValue?["reason"]?.stringValue ?? "error"
+    private static func outcome(of response: RPCResponse) -> String {
+        switch response.body {
+        case .result: ServiceMetrics.success
+        case .error(let error): error.reason.rawValue
+        }
     }
 
     private static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
@@ -212,24 +213,36 @@ package final class HTTPFront: Sendable {
     /// The token of an `Authorization: Bearer <token>` value (the scheme in any case,
     /// RFC 7235), or nil for another scheme or an empty token.
     static func bearerToken(in value: String) -> String? {
-        let bytes = Array(value.utf8)
-        let scheme = Array("bearer".utf8)
-        guard bytes.count > scheme.count, bytes[scheme.count] == UInt8(ascii: " "),
+        let bytes = value.utf8[...]
+        let scheme = "bearer".utf8
+        guard bytes.count > scheme.count, bytes.dropFirst(scheme.count).first == UInt8(ascii: " "),
             zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 })
         else { return nil }
-        let token = String(decoding: bytes[(scheme.count + 1)...], as: UTF8.self).trimmingASCIISpaces
-        return token.isEmpty ? nil : token
+        let token = bytes.dropFirst(scheme.count + 1).trimmingASCIISpaces
+        return token.isEmpty ? nil : String(decoding: token, as: UTF8.self)
     }
 
     /// Whether a `Content-Type` value is JSON: `application/json` or `application/<x>+json`,
     /// in any case, with any parameters (`; charset=utf-8`).
+    ///
+    /// - Complexity: O(n) in the value's UTF-8 length, without allocating.
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let mediaType =
-            contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
-            .map { String($0).trimmingASCIISpaces.lowercased() } ?? ""
-        return mediaType == "application/json"
-            || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        let utf8 = contentType.utf8[...]
+        let mediaType = utf8[..<(utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex)]
+        let trimmed = mediaType.trimmingASCIISpaces
+        let prefix = "application/".utf8
+        let suffix = "+json".utf8
+        func matches(_ part: some Collection<UInt8>, _ expected: String.UTF8View) -> Bool {
+            part.elementsEqual(expected) { asciiLowercase($0) == $1 }
+        }
+        return matches(trimmed, "application/json".utf8)
+            || (trimmed.count >= prefix.count + suffix.count && matches(trimmed.prefix(prefix.count), prefix)
+                && matches(trimmed.suffix(suffix.count), suffix))
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     // MARK: - Operations
@@ -252,11 +265,18 @@ package final class HTTPFront: Sendable {
 extension String {
     /// This string without leading and trailing ASCII spaces and tabs.
     var trimmingASCIISpaces: String {
-        let bytes = Array(utf8)
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
-        else { return "" }
-        if first == 0 && last == bytes.count - 1 { return self }
-        return String(decoding: bytes[first...last], as: UTF8.self)
+        let trimmed = utf8[...].trimmingASCIISpaces
+        return trimmed.count == utf8.count ? self : String(decoding: trimmed, as: UTF8.self)
+    }
+}
+
+extension Substring.UTF8View {
+    /// These bytes without leading and trailing ASCII spaces and tabs (no copy).
+    var trimmingASCIISpaces: Substring.UTF8View {
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return self[startIndex..<startIndex]
+        }
+        return self[first...last]
     }
 }

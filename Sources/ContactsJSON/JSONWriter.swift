@@ -70,9 +70,26 @@ public struct JSONWriter {
         if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
 
+    /// Appends `value`, written by its producer.
+    ///
+    /// - Complexity: that of the producer's writing.
+    public mutating func write(_ value: StreamedJSON) {
+        value.write(to: &self)
+    }
+
+    /// Appends `value` as a JSON number.
+    public mutating func writeInteger(_ value: Int64) {
+        append(String(value))
+    }
+
     /// Appends raw bytes that are already JSON (or a line break between values).
     public mutating func appendRaw(_ raw: String) {
         append(raw)
+    }
+
+    /// The bytes written so far as text.
+    public var text: String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Forgets the bytes written, keeping the capacity.
@@ -80,8 +97,11 @@ public struct JSONWriter {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Appends the UTF-8 of `text` as one copy (literals and native strings are contiguous;
+    /// appending the `utf8` view instead goes byte by byte through the generic path).
     private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -92,6 +112,6 @@ extension JSONValue {
     public var jsonText: String {
         var writer = JSONWriter()
         writer.write(self)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.text
     }
 }

@@ -14,16 +14,17 @@ extension ContactsMethods {
             let target = try params.id("userId")
             return .object(["success": .bool(try engine.unfollowUser(as: userId, target: target))])
         }
-        table.register("isFollowingUser") { params, _ in
+        table.registerStreaming("isFollowingUser") { params, _ in
             let userId = try params.id("as")
             let target = try params.id("userId")
-            return try engine.isFollowingUser(as: userId, target: target).jsonValue
+            let status = try engine.isFollowingUser(as: userId, target: target)
+            return StreamedJSON { status.write(to: &$0) }
         }
-        table.register("checkBatchFollowingStatus") { params, _ in
+        table.registerStreaming("checkBatchFollowingStatus") { params, _ in
             let userId = try params.id("as")
             let targets = try params.idArray("userIds", maximumCount: ContactsEngine.maximumBatchStatusIDs)
             let statuses = try engine.checkBatchFollowingStatus(as: userId, targets: targets)
-            return .object(["statuses": .object(JSONObject(statuses.map { ($0.userId, $0.status.jsonValue) }))])
+            return StreamedJSON { statuses.writeStatuses(to: &$0) }
         }
         let pages: [(String, @Sendable (ContactsEngine, String, Int, Int) throws(ContactsError) -> Page<FollowEntry>)] =
             [

@@ -26,13 +26,3 @@ extension Page {
         ])
     }
 }
-
-extension FollowStatus {
-    /// `{isFollowing, since}`.
-    var jsonValue: JSONValue {
-        isFollowing ? .object(["isFollowing": .bool(true), "since": .integer(orNull: since)]) : Self.notFollowingJSON
-    }
-
-    /// The answer for most ids of a batch, made once.
-    private static let notFollowingJSON: JSONValue = .object(["isFollowing": .bool(false), "since": .null])
-}

@@ -35,7 +35,7 @@ public struct JSONRPCServer: Sendable {
 
     /// The response to one request line (without its newline) from `caller`, or nil when
     /// none is due (a blank line or a notification).
-    public func respond(toLine line: UnsafeBufferPointer<UInt8>, caller: RPCCaller = .trusted) -> JSONValue? {
+    public func respond(toLine line: UnsafeBufferPointer<UInt8>, caller: RPCCaller = .trusted) -> RPCResponse? {
         switch Self.request(inLine: line) {
         case .blank: nil
         case .unreadable(let response): response
@@ -48,7 +48,7 @@ public struct JSONRPCServer: Sendable {
         /// Whitespace only: no response is due.
         case blank
         /// Too long or not JSON: the error response due (id null).
-        case unreadable(JSONValue)
+        case unreadable(RPCResponse)
         /// A JSON value, for ``respond(to:caller:)``.
         case request(JSONValue)
     }
@@ -89,7 +89,7 @@ public struct JSONRPCServer: Sendable {
     ///
     /// Checks in PROTOCOL §6's order, with §7's `forbidden` right after the unknown-method
     /// check: a forbidden request (a notification too) is never executed.
-    public func respond(to request: JSONValue, caller: RPCCaller = .trusted) -> JSONValue? {
+    public func respond(to request: JSONValue, caller: RPCCaller = .trusted) -> RPCResponse? {
         guard case .object(let envelope) = request else {
             return Self.errorResponse(id: .null, RPCError(.invalidRequest, "a request must be a JSON object"))
         }
@@ -117,15 +117,13 @@ public struct JSONRPCServer: Sendable {
         let outcome = execute(methodName, params, caller: caller)
         if isNotification { return nil }
         switch outcome {
-        case .success(let result):
-            return .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
-        case .failure(let error):
-            return Self.errorResponse(id: id, error)
+        case .success(let result): return RPCResponse(id: id, .result(result))
+        case .failure(let error): return Self.errorResponse(id: id, error)
         }
     }
 
-    private func execute(_ methodName: String, _ params: JSONValue?, caller: RPCCaller) -> Result<JSONValue, RPCError> {
-        guard let method = table.method(named: methodName) else {
+    private func execute(_ methodName: String, _ params: JSONValue?, caller: RPCCaller) -> Result<RPCResult, RPCError> {
+        guard let method = table.handler(named: methodName) else {
             return .failure(RPCError(.unknownMethod, "unknown method '\(methodName)'"))
         }
         var object: JSONObject
@@ -153,8 +151,8 @@ public struct JSONRPCServer: Sendable {
     }
 
     /// An error response with `id`.
-    public static func errorResponse(id: JSONValue, _ error: RPCError) -> JSONValue {
-        .object(["jsonrpc": .string("2.0"), "id": id, "error": error.jsonValue])
+    public static func errorResponse(id: JSONValue, _ error: RPCError) -> RPCResponse {
+        RPCResponse(id: id, .error(error))
     }
 
     /// Answers every line of `input` on the file descriptor `output` until end of input.
@@ -163,7 +161,7 @@ public struct JSONRPCServer: Sendable {
     public func serve(input: inout LineReader, output: Int32) throws(SystemError) {
         var writer = JSONWriter(reserve: 4096)
         while let line = try input.nextLine() {
-            let response: JSONValue?
+            let response: RPCResponse?
             switch line {
             case .oversized:
                 response = Self.errorResponse(id: .null, RPCError(.invalidRequest, "request line longer than 16 MiB"))
@@ -172,7 +170,7 @@ public struct JSONRPCServer: Sendable {
             }
             guard let response else { continue }
             writer.removeAll()
-            writer.write(response)
+            response.write(to: &writer)
             writer.appendRaw("\n")
             try FileOutput.writeAll(writer.bytes, to: output)
         }

@@ -12,20 +12,33 @@ public struct RPCContext: Sendable {
 /// param) or a ``ContactsError`` (the engine's refusal, mapped by ``RPCError/init(_:)``).
 public typealias RPCMethod = @Sendable (RPCParams, RPCContext) throws -> JSONValue
 
-/// The methods a ``JSONRPCServer`` answers, by name (matched by bytes). Services add theirs with ``register(_:_:)``.
+/// A method whose result it writes itself into the response (see ``StreamedJSON``); it
+/// throws as an ``RPCMethod`` does, before anything is written.
+public typealias RPCStreamingMethod = @Sendable (RPCParams, RPCContext) throws -> StreamedJSON
+
+/// The methods a ``JSONRPCServer`` answers, by name (matched by bytes). Services add theirs
+/// with ``register(_:_:)`` or ``registerStreaming(_:_:)``.
 public struct RPCMethodTable: Sendable {
-    private var methods: [ExactString: RPCMethod] = [:]
+    /// A method of either kind, as the server calls it.
+    typealias Handler = @Sendable (RPCParams, RPCContext) throws -> RPCResult
+
+    private var methods: [ExactString: Handler] = [:]
 
     /// An empty table.
     public init() {}
 
     /// Adds (or replaces) the method `name`.
     public mutating func register(_ name: String, _ method: @escaping RPCMethod) {
-        methods[ExactString(name)] = method
+        methods[ExactString(name)] = { params, context in .value(try method(params, context)) }
+    }
+
+    /// Adds (or replaces) the method `name`, whose result it writes itself.
+    public mutating func registerStreaming(_ name: String, _ method: @escaping RPCStreamingMethod) {
+        methods[ExactString(name)] = { params, context in .streamed(try method(params, context)) }
     }
 
     /// The method `name`, if any.
-    public func method(named name: String) -> RPCMethod? {
+    func handler(named name: String) -> Handler? {
         methods[ExactString(name)]
     }
 

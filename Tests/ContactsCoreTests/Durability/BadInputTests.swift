@@ -86,7 +86,7 @@ struct BadInputTests {
         var envelope: JSONObject = ["jsonrpc": .string("2.0"), "id": .integer(1), "method": .string(method)]
         if let params { envelope["params"] = params }
         let server = JSONRPCServer(methods: ContactsMethods.table(for: engine), clock: { at })
-        guard let response = server.respond(to: .object(envelope))?.objectValue else {
+        guard let response = server.respond(to: .object(envelope))?.jsonValue.objectValue else {
             return Failure(reason: "no response", message: "")
         }
         guard let error = response["error"]?.objectValue else { return nil }

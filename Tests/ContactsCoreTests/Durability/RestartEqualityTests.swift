@@ -38,7 +38,7 @@ struct RestartEqualityTests {
                 "jsonrpc": .string("2.0"), "id": .integer(1), "method": .string("uploadContacts"),
                 "params": .object(["as": .string(user), "contacts": .array(contacts), "at": .integer(at)]),
             ])
-            return client.server.respond(to: request) ?? .null
+            return client.server.respond(to: request)?.jsonValue ?? .null
         }
     }
 

@@ -10,7 +10,7 @@ import Testing
     static let bareServer = JSONRPCServer(methods: RPCMethodTable())
 
     static func respond(_ server: JSONRPCServer, _ line: [UInt8]) -> JSONValue? {
-        line.withUnsafeBufferPointer { server.respond(toLine: $0) }
+        line.withUnsafeBufferPointer { server.respond(toLine: $0)?.jsonValue }
     }
 
     static func respond(_ server: JSONRPCServer, _ line: String) -> JSONValue? {
@@ -42,7 +42,7 @@ import Testing
             }
             return
         }
-        #expect(Self.bareServer.respond(to: value) == response)
+        #expect(Self.bareServer.respond(to: value)?.jsonValue == response)
     }
 
     @Test(

@@ -18,7 +18,7 @@ struct RPCTestClient {
         let request: JSONValue = .object([
             "jsonrpc": .string("2.0"), "id": .integer(id), "method": .string(method), "params": .object(params),
         ])
-        guard case .object(let response)? = server.respond(to: request) else {
+        guard case .object(let response)? = server.respond(to: request)?.jsonValue else {
             return .failure(RPCFailure(reason: "no response"))
         }
         if let result = response["result"] { return .success(result) }
