@@ -7,7 +7,8 @@ extension PostgresStore {
     /// Streams every row of the store into `loader`, in the order ``StoreLoader`` gives,
     /// from one consistent snapshot (a `REPEATABLE READ READ ONLY` transaction), each table
     /// through a binary `COPY (SELECT … ORDER BY …) TO STDOUT`: the server sends rows as it
-    /// reads them, and nothing is buffered beyond one row.
+    /// reads them, and nothing is buffered beyond one row (64 follow rows, whose followees
+    /// are looked up together).
     ///
     /// User keys are the users' ranks by user id bytes (1, 2, …): valid for this load only.
     /// Searches still pending in the write-behind buffer are not included; the order of the

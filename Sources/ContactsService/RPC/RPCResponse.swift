@@ -40,12 +40,11 @@ public struct RPCResponse: Sendable {
         writer.appendRaw("}")
     }
 
-    /// The response as a tree (a streamed result parsed back from its bytes), for in-process
-    /// callers and tests.
+    /// The response as a tree, parsed back from what ``write(to:)`` writes (so it is what a
+    /// transport sends), for in-process callers and tests.
+    ///
+    /// - Complexity: O(n) in the size of the written text.
     public var jsonValue: JSONValue {
-        switch body {
-        case .result(let result): .object(["jsonrpc": .string("2.0"), "id": id, "result": result.jsonValue])
-        case .error(let error): .object(["jsonrpc": .string("2.0"), "id": id, "error": error.jsonValue])
-        }
+        StreamedJSON { write(to: &$0) }.jsonValue
     }
 }

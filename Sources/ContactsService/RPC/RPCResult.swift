@@ -19,13 +19,4 @@ public enum RPCResult: Sendable {
         case .streamed(let streamed): writer.write(streamed)
         }
     }
-
-    /// The result as a tree (a streamed one parsed back from its bytes), for in-process
-    /// callers and tests.
-    public var jsonValue: JSONValue {
-        switch self {
-        case .value(let value): value
-        case .streamed(let streamed): streamed.jsonValue
-        }
-    }
 }
