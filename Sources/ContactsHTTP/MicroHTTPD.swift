@@ -30,8 +30,8 @@ final class MicroHTTPDDaemon: Sendable {
 
     /// The per-connection memory of libmicrohttpd, which bounds a request's line and headers
     /// and the body bytes read at a time: room for long tokens, 16 MiB for 1024 connections.
-    /// libmicrohttpd clears the part a request used before the next one, so a smaller pool
-    /// costs less on every keep-alive request.
+    /// libmicrohttpd zeroes the whole pool between two requests on a connection, so a smaller
+    /// pool costs less on every keep-alive request.
     private static let connectionMemoryLimit = 16 * 1024
 
     /// Starts the threads of `configuration.threading` serving `socket` (which libmicrohttpd
