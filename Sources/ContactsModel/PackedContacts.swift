@@ -47,15 +47,13 @@ package struct PackedContacts: Sendable {
     /// - Complexity: O(n) in the bytes copied, plus one hash per id.
     package init(_ source: PackedContacts, inOrder order: [UInt32]) {
         source.arena.withUnsafeBufferPointer { arena in
-            let records = Records(arena: arena, starts: source.starts)
             var length = 0
-            for slot in order { length += records.record(at: slot).map { $0.end - source.starts[Int(slot)] } ?? 0 }
+            for slot in order { length += source.recordEnd(of: slot, in: arena) - source.starts[Int(slot)] }
             self.arena.reserveCapacity(length)
             for slot in order {
                 let start = source.starts[Int(slot)]
-                guard let record = records.record(at: slot) else { continue }
                 starts.append(self.arena.count)
-                self.arena.append(contentsOf: arena[start..<record.end])
+                self.arena.append(contentsOf: arena[start..<source.recordEnd(of: slot, in: arena)])
             }
         }
         if order.count == source.count {
@@ -260,6 +258,14 @@ package struct PackedContacts: Sendable {
             reclaimGarbageIfLarge()
         }
         return (slot, isNew)
+    }
+
+    /// Where the record of the live slot `slot` ends in `arena` (this one's): without garbage
+    /// the records lie back to back in slot order (appended so, or compacted so; a dead slot's
+    /// is empty), so it ends where the next slot's starts; else it is read.
+    private func recordEnd(of slot: UInt32, in arena: UnsafeBufferPointer<UInt8>) -> Int {
+        guard garbageBytes > 0 else { return Int(slot) + 1 < starts.count ? starts[Int(slot) + 1] : arena.count }
+        return PackedRecord(arena, at: starts[Int(slot)])?.end ?? starts[Int(slot)]
     }
 
     /// The bytes of the record of `slot`.

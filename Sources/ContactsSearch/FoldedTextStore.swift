@@ -52,9 +52,10 @@ package struct FoldedTextStore: Sendable {
 
     /// Appends `record` as the next slot.
     package mutating func append(_ record: FoldedContact) {
-        for length in [record.name.count, record.organization.count, record.emails.count, record.notes.count] {
-            Varint.append(UInt64(length), to: &bytes)
-        }
+        Varint.append(UInt64(record.name.count), to: &bytes)
+        Varint.append(UInt64(record.organization.count), to: &bytes)
+        Varint.append(UInt64(record.emails.count), to: &bytes)
+        Varint.append(UInt64(record.notes.count), to: &bytes)
         bytes.append(contentsOf: record.name)
         bytes.append(TextSeparator.byte)
         bytes.append(contentsOf: record.organization)
@@ -63,6 +64,16 @@ package struct FoldedTextStore: Sendable {
         bytes.append(contentsOf: record.phoneDigits)
         recordStarts.append(bytes.count)
         flags.append(record.flags.rawValue)
+    }
+
+    /// Appends the slots of `other` after these, in order.
+    ///
+    /// - Complexity: O(n) in the bytes and slots of `other`.
+    package mutating func append(contentsOf other: FoldedTextStore) {
+        let shift = bytes.count
+        bytes.append(contentsOf: other.bytes)
+        for index in 1..<other.recordStarts.count { recordStarts.append(shift + other.recordStarts[index]) }
+        flags.append(contentsOf: other.flags)
     }
 
     /// Marks `slot` dead.

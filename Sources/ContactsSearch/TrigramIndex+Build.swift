@@ -23,7 +23,7 @@ extension TrigramIndex {
         func bounds(of run: Int) -> (first: UInt32, end: UInt32) {
             runStarts.map { ($0[run], $0[run + 1]) } ?? (UInt32(run), UInt32(run + 1))
         }
-        var table = GramTable()
+        let table = GramTable()
         for run in 0..<runCount {
             let (first, end) = bounds(of: run)
             guard first < end else { continue }
@@ -33,7 +33,7 @@ extension TrigramIndex {
                     guard state.last != last else { return }
                     let gap = state.count == 0 ? first : first - state.last - 1
                     // The run's later slots follow with gaps of 0, a byte each.
-                    state.size += Varint.size(of: UInt64(gap)) + Int(last - first)
+                    state.size += gapSize(gap) + Int(last - first)
                     state.count += end - first
                     state.last = last
                 }
@@ -79,8 +79,10 @@ extension TrigramIndex {
         }
         listStarts.append(offset)
 
-        var lists = [UInt8](repeating: 0, count: offset)
-        var bitmapWords = [UInt64](repeating: 0, count: bitmapCount * wordsPerBitmap)
+        // Both are written at scattered places, list after list: huge pages spare most of the
+        // page-table walks (``HugePages``).
+        var lists: [UInt8] = HugePages.array(count: offset) { $0.initialize(repeating: 0) }
+        var bitmapWords: [UInt64] = HugePages.array(count: bitmapCount * wordsPerBitmap) { $0.initialize(repeating: 0) }
         lists.withUnsafeMutableBufferPointer { lists in
             for (position, index) in order.enumerated() {
                 let state = table.states[index]
@@ -104,9 +106,16 @@ extension TrigramIndex {
                                     words[-state.size - 1 + (slot >> 6)] |= 1 << UInt64(slot & 63)
                                 }
                             } else {
-                                let gap = state.last == .max ? first : first - state.last - 1
-                                state.size = Varint.write(UInt64(gap), to: lists, at: state.size)
-                                for _ in first..<last { state.size = Varint.write(0, to: lists, at: state.size) }
+                                var gap = state.last == .max ? first : first - state.last - 1
+                                var offset = state.size
+                                while gap >= 0x80 {
+                                    lists[offset] = UInt8(truncatingIfNeeded: gap) | 0x80
+                                    gap >>= 7
+                                    offset += 1
+                                }
+                                lists[offset] = UInt8(gap)
+                                // The run's later slots: gaps of 0, already in the zeroed bytes.
+                                state.size = offset + 1 + Int(last - first)
                             }
                             state.last = last
                         }
@@ -119,33 +128,53 @@ extension TrigramIndex {
     }
 }
 
+/// The bytes of `gap` as a varint (``Varint/size(of:)``, here where the build's closures
+/// inline it).
+@inline(__always)
+private func gapSize(_ gap: UInt32) -> Int {
+    (38 - (gap | 1).leadingZeroBitCount) / 7
+}
+
 /// Per-gram counters while building: an open-addressing hash table (linear probing, key 0
-/// marks a free entry; gram keys are never 0).
-private struct GramTable {
-    package struct State {
-        package var key: UInt64 = 0
+/// marks a free entry; gram keys are never 0). A class over manually allocated entries, so
+/// that the build's closures update an entry in place, without the checks of a copy-on-write
+/// array.
+private final class GramTable {
+    struct State {
+        var key: UInt64 = 0
         /// The last slot counted or written (`.max` before the first).
-        package var last: UInt32 = .max
-        package var count: UInt32 = 0
+        var last: UInt32 = .max
+        var count: UInt32 = 0
         /// Pass one: the bytes of the delta varints. Pass two: the write offset in the list
         /// bytes, or for a bitmap list `-(first word) - 1`.
-        package var size = 0
+        var size = 0
     }
 
     /// `last` of a gram left out of the index (no slot number reaches it: slots are below
     /// `UInt32.max - 1`).
-    package static let excluded = UInt32.max - 1
+    static let excluded = UInt32.max - 1
 
     /// The table is at most half full, so probes stay short.
     private static let maximumLoadDivisor = 2
 
-    package var states = [State](repeating: State(), count: 1024)
+    /// The entries (a power of two of them).
+    private(set) var states: UnsafeMutableBufferPointer<State>
     private var occupied = 0
     private var shift = UInt64(64 - 10)
 
+    init() {
+        states = .allocate(capacity: 1 << 10)
+        states.initialize(repeating: State())
+    }
+
+    deinit {
+        states.deallocate()
+    }
+
     /// Calls `body` with the state of `key`, inserting it first when new.
     @inline(__always)
-    package mutating func withState(for key: UInt64, _ body: (inout State) -> Void) {
+    func withState(for key: UInt64, _ body: (inout State) -> Void) {
+        let states = self.states
         let mask = states.count - 1
         var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         while true {
@@ -164,13 +193,15 @@ private struct GramTable {
     }
 
     /// The indices of occupied entries.
-    package func occupiedIndices() -> [Int] {
+    func occupiedIndices() -> [Int] {
         states.indices.filter { states[$0].key != 0 }
     }
 
-    private mutating func grow() {
+    private func grow() {
         let old = states
-        states = [State](repeating: State(), count: old.count * 2)
+        defer { old.deallocate() }
+        states = .allocate(capacity: old.count * 2)
+        states.initialize(repeating: State())
         shift -= 1
         let mask = states.count - 1
         for state in old where state.key != 0 {

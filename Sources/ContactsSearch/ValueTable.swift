@@ -1,3 +1,5 @@
+import ContactsSupport
+
 /// A field whose values repeat across contacts, served by distinct value: organizations, and
 /// the domain side of email addresses.
 ///
@@ -21,36 +23,59 @@ package struct ValueTable: Sendable {
 
     /// The table of the values of `slotCount` slots; `values(slot, report)` reports the values
     /// of a slot.
+    ///
+    /// Each value is looked up by its bytes in place (only a new value is copied), the slots'
+    /// ordinals go to one flat array, and the short grams of each distinct value are found
+    /// once, then reported for every slot holding it.
+    ///
+    /// - Complexity: O(b + m + g) for b bytes of values reported, m (slot, value) pairs and g
+    ///   grams listed.
     package init(slotCount: Int, values segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
-        var ordinals: [[UInt8]: UInt32] = [:]
-        var values: [[UInt8]] = []
-        var slotOrdinals: [[UInt32]] = Array(repeating: [], count: slotCount)
+        var distinct = DistinctValues()
+        // The ordinals of slot `s` are `slotOrdinals[slotStarts[s] ..< slotStarts[s + 1]]`.
+        var slotStarts: [Int] = [0]
+        slotStarts.reserveCapacity(slotCount + 1)
+        var slotOrdinals: [UInt32] = []
+        slotOrdinals.reserveCapacity(slotCount)
         for slot in 0..<slotCount {
-            segments(slot) { segment in
-                let value = Array(segment)
-                let ordinal =
-                    ordinals[value]
-                    ?? {
-                        let next = UInt32(values.count)
-                        ordinals[value] = next
-                        values.append(value)
-                        return next
-                    }()
-                slotOrdinals[slot].append(ordinal)
-            }
+            segments(slot) { slotOrdinals.append(distinct.ordinal(of: $0)) }
+            slotStarts.append(slotOrdinals.count)
         }
+        let values = distinct.values
+        var ordinals: [[UInt8]: UInt32] = [:]
+        ordinals.reserveCapacity(values.count)
+        for (ordinal, value) in values.enumerated() { ordinals[value] = UInt32(ordinal) }
         let dictionary = ValueDictionary(values)
-        let denseGrams = dictionary.withValues { view in
-            TrigramIndex.build(slotCount: slotCount, keeping: GramKey.isDense(slotCount: slotCount)) { slot, report in
-                for ordinal in slotOrdinals[slot] { GramKey.forEachShortGram(in: view.value(Int(ordinal)), report) }
+        // The short grams of each distinct value: `grams[gramStarts[o] ..< gramStarts[o + 1]]`.
+        var gramStarts: [Int] = [0]
+        var grams: [UInt64] = []
+        dictionary.withValues { view in
+            for ordinal in 0..<values.count {
+                GramKey.forEachShortGram(in: view.value(ordinal)) { grams.append($0) }
+                gramStarts.append(grams.count)
             }
         }
-        self.init(
-            dictionary: dictionary,
-            postings: TrigramIndex.build(slotCount: slotCount) { slot, report in
-                for ordinal in slotOrdinals[slot] { report(UInt64(ordinal) + 1) }
-            },
-            ordinals: ordinals, denseGrams: denseGrams)
+        let (denseGrams, postings) = slotStarts.withUnsafeBufferPointer { slotStarts in
+            slotOrdinals.withUnsafeBufferPointer { slotOrdinals in
+                let denseGrams = gramStarts.withUnsafeBufferPointer { gramStarts in
+                    grams.withUnsafeBufferPointer { grams in
+                        TrigramIndex.build(slotCount: slotCount, keeping: GramKey.isDense(slotCount: slotCount)) {
+                            slot, report in
+                            for ordinal in slotOrdinals[slotStarts[slot]..<slotStarts[slot + 1]] {
+                                for gram in grams[gramStarts[Int(ordinal)]..<gramStarts[Int(ordinal) + 1]] {
+                                    report(gram)
+                                }
+                            }
+                        }
+                    }
+                }
+                let postings = TrigramIndex.build(slotCount: slotCount) { slot, report in
+                    for ordinal in slotOrdinals[slotStarts[slot]..<slotStarts[slot + 1]] { report(UInt64(ordinal) + 1) }
+                }
+                return (denseGrams, postings)
+            }
+        }
+        self.init(dictionary: dictionary, postings: postings, ordinals: ordinals, denseGrams: denseGrams)
     }
 
     /// A table from its parts (read back from a file; the caller has validated them).
@@ -109,5 +134,61 @@ package struct ValueTable: Sendable {
     /// The bytes the table takes (the ordinal map counted at its keys' bytes plus 16 an entry).
     package var byteCount: Int {
         dictionary.byteCount + postings.byteCount + denseGrams.byteCount + ordinals.reduce(0) { $0 + $1.key.count + 16 }
+    }
+}
+
+/// The distinct values met while building a ``ValueTable``, numbered in order of first
+/// appearance: their bytes back to back, and an open-addressing table (linear probing) from a
+/// value's hash to its ordinal, so that a value is looked up in place and copied only when new.
+private struct DistinctValues {
+    /// Every distinct value's bytes, back to back.
+    private var bytes: [UInt8] = []
+    /// Where each value starts in `bytes`; one more entry than values.
+    private var starts: [Int] = [0]
+    /// The hash of each value.
+    private var hashes: [UInt64] = []
+    /// The ordinal at each entry, ``free`` for none; at most half the entries are used.
+    private var entries = [UInt32](repeating: free, count: 1024)
+
+    private static let free = UInt32.max
+
+    /// The values, by ordinal.
+    var values: [[UInt8]] {
+        (0..<hashes.count).map { Array(bytes[starts[$0]..<starts[$0 + 1]]) }
+    }
+
+    /// The ordinal of `value`, numbered next when it is new.
+    mutating func ordinal(of value: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let hash = XXH3.hash64(UnsafeRawBufferPointer(value))
+        let mask = entries.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let ordinal = entries[index]
+            if ordinal == Self.free { break }
+            if hashes[Int(ordinal)] == hash,
+                bytes[starts[Int(ordinal)]..<starts[Int(ordinal) + 1]].elementsEqual(value)
+            {
+                return ordinal
+            }
+            index = (index + 1) & mask
+        }
+        let ordinal = UInt32(hashes.count)
+        entries[index] = ordinal
+        hashes.append(hash)
+        bytes.append(contentsOf: value)
+        starts.append(bytes.count)
+        if hashes.count * 2 > entries.count { grow() }
+        return ordinal
+    }
+
+    /// Doubles the entries, placing every ordinal again.
+    private mutating func grow() {
+        entries = [UInt32](repeating: Self.free, count: entries.count * 2)
+        let mask = entries.count - 1
+        for (ordinal, hash) in hashes.enumerated() {
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while entries[index] != Self.free { index = (index + 1) & mask }
+            entries[index] = UInt32(ordinal)
+        }
     }
 }

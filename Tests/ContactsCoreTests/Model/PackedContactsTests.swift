@@ -169,6 +169,47 @@ import Testing
         Self.expectHolds(packed, model, seed: 0)
     }
 
+    /// The live contacts laid out again in another order (what a search index build does):
+    /// fresh puts (records back to back), after removals (garbage), and after the garbage of
+    /// large replacements was reclaimed around removed slots (back to back again, dead slots
+    /// empty).
+    @Test func reorderedKeepsEveryContact() {
+        var packed = PackedContacts()
+        var model: [ExactString: (Contact, [UInt64])] = [:]
+        func expectReorderedHolds(_ stage: UInt64) {
+            let live = model.keys.compactMap { packed.slot(of: $0.string) }.sorted(by: >)
+            let reordered = PackedContacts(packed, inOrder: live)
+            Self.expectHolds(reordered, model, seed: stage)
+            #expect(live.enumerated().allSatisfy { reordered.id(at: UInt32($0)) == packed.id(at: $1) })
+        }
+        for number in 0..<60 {
+            let contact = Contact(id: "c\(number)", givenName: "Fresh \(number)")
+            packed.put(contact, numbers: [UInt64(number)])
+            model[ExactString(contact.id)] = (contact, [UInt64(number)])
+        }
+        expectReorderedHolds(1)
+        for number in stride(from: 0, to: 60, by: 3) {
+            packed.remove(id: "c\(number)")
+            model[ExactString("c\(number)")] = nil
+        }
+        expectReorderedHolds(2)
+        // Replaced until a put reclaims the garbage (the arena shrinks): no garbage left then.
+        var reclaimed = false
+        var bytes = packed.byteCount
+        for round in 0..<40 where !reclaimed {
+            for number in 0..<60 where number % 3 != 0 && !reclaimed {
+                let contact = Contact(
+                    id: "c\(number)", givenName: "Round \(round)", notes: String(repeating: "ß", count: 200 + round))
+                packed.put(contact, numbers: [UInt64(round)])
+                model[ExactString(contact.id)] = (contact, [UInt64(round)])
+                reclaimed = packed.byteCount < bytes
+                bytes = packed.byteCount
+            }
+        }
+        #expect(reclaimed)
+        expectReorderedHolds(3)
+    }
+
     @Test func derivedDisplayNamesCostNoBytes() {
         let given = Contact(id: "a", givenName: "Ana", familyName: "Núñez", displayName: "Ana Núñez")
         let literal = Contact(id: "a", givenName: "Ana", familyName: "Núñez", displayName: "Ana N.")
