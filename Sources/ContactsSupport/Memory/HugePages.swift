@@ -2,7 +2,7 @@
     import Glibc
 #endif
 
-/// Transparent huge pages for the large arrays of the phone tables.
+/// Transparent huge pages for large arrays (the phone tables, the search index's posting lists).
 ///
 /// A probe of a 10-million-entry table reads one random cache line out of 120 MB; with 4 KiB
 /// pages that line's page is almost never in the TLB, and the page-table walk costs about as
@@ -16,11 +16,15 @@ package enum HugePages {
     /// Allocates room for `capacity` elements (at least `count`), asks for huge pages, and
     /// lets `initialize` fill the first `count`.
     ///
-    /// - Parameter initialize: must initialize every element of the buffer it is given.
+    /// - Parameter initialize: must initialize every element of the buffer it is given (it is
+    ///   not called when there is no room to allocate).
     package static func array<Element: BitwiseCopyable>(
         count: Int, capacity: Int = 0, _ initialize: (UnsafeMutableBufferPointer<Element>) -> Void
     ) -> [Element] {
-        [Element](unsafeUninitializedCapacity: max(count, capacity)) { buffer, initializedCount in
+        // An empty array is the shared empty storage, which must not be written (not even
+        // its count of 0: ThreadSanitizer reports two empty builds doing so as a race).
+        guard max(count, capacity) > 0 else { return [] }
+        return [Element](unsafeUninitializedCapacity: max(count, capacity)) { buffer, initializedCount in
             advise(UnsafeMutableRawBufferPointer(buffer))
             initialize(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
             initializedCount = count
