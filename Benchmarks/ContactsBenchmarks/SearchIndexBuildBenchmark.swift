@@ -34,7 +34,7 @@ func searchIndexBuildBenchmarks(_ runner: BenchmarkRunner) throws {
         var marks: [UInt64] = []
         var phase = 0
         let start = WallClock.monotonicNanoseconds()
-        let cpuStart = processorMilliseconds()
+        let cpuStart = processCPUMilliseconds()
         let (micros, built) = SearchBench.timed {
             ContactSearchIndex(packed: packed) { done, total in
                 while phase < 3, done * 3 >= total * (phase + 1) {
@@ -43,7 +43,7 @@ func searchIndexBuildBenchmarks(_ runner: BenchmarkRunner) throws {
                 }
             }
         }
-        let cpu = processorMilliseconds() - cpuStart
+        let cpu = processCPUMilliseconds() - cpuStart
         index = built
         samples.append(micros / 1e3)
         processor.append(cpu)
@@ -92,14 +92,4 @@ func searchIndexBuildBenchmarks(_ runner: BenchmarkRunner) throws {
         runner, "search index build, processor time of every thread, median of \(builds)", size: size, unit: "ms",
         ours: processor, baseline: nil)
     checks.finish("index-build")
-}
-
-/// The processor time (user and system, every thread) this process has used, in milliseconds:
-/// on a loaded machine, what a build costs apart from the time it waits for a core.
-private func processorMilliseconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    let seconds = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-    let microseconds = Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
-    return seconds * 1e3 + microseconds / 1e3
 }

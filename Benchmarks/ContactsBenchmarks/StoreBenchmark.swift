@@ -144,7 +144,7 @@ private func recordDiskSize(_ runner: BenchmarkRunner, _ fixture: StoreBulkFixtu
 }
 
 /// User and system CPU time of the whole process (every thread) so far, in milliseconds.
-private func processCPUMilliseconds() -> Double {
+func processCPUMilliseconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let seconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec

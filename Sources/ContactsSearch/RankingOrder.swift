@@ -20,7 +20,10 @@ package enum RankingOrder {
         let names = (0..<count).map(name)
         let ids = (0..<count).map(id)
         var keys = names.enumerated().map { position, bytes in
-            PrefixKey(first: word(of: bytes, at: 0), second: word(of: bytes, at: 8), position: UInt32(position))
+            PrefixKey(
+                first: ByteOrder.prefixKey(of: bytes),
+                second: bytes.count > 8 ? ByteOrder.prefixKey(of: UnsafeRawBufferPointer(rebasing: bytes[8...])) : 0,
+                position: UInt32(position))
         }
         radixSort(&keys)
         names.withUnsafeBufferPointer { names in
@@ -48,22 +51,6 @@ package enum RankingOrder {
             }
         }
         return keys.map { Int($0.position) }
-    }
-
-    /// Bytes `start ..< start + 8` of `bytes` as a big-endian integer, zero-padded past the
-    /// end (``ByteOrder/prefixKey(of:)`` of those bytes).
-    @inline(__always)
-    private static func word(of bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
-        if bytes.count >= start + 8 {
-            return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-        }
-        var key: UInt64 = 0
-        var index = start
-        while index < bytes.count {
-            key = key << 8 | UInt64(bytes[index])
-            index += 1
-        }
-        return index > start ? key << UInt64(8 * (8 - (index - start))) : 0
     }
 
     /// A position and the first 16 bytes of its name.

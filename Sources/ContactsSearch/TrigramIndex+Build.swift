@@ -33,7 +33,7 @@ extension TrigramIndex {
                     guard state.last != last else { return }
                     let gap = state.count == 0 ? first : first - state.last - 1
                     // The run's later slots follow with gaps of 0, a byte each.
-                    state.size += gapSize(gap) + Int(last - first)
+                    state.size += Varint.size(of: UInt64(gap)) + Int(last - first)
                     state.count += end - first
                     state.last = last
                 }
@@ -106,16 +106,10 @@ extension TrigramIndex {
                                     words[-state.size - 1 + (slot >> 6)] |= 1 << UInt64(slot & 63)
                                 }
                             } else {
-                                var gap = state.last == .max ? first : first - state.last - 1
-                                var offset = state.size
-                                while gap >= 0x80 {
-                                    lists[offset] = UInt8(truncatingIfNeeded: gap) | 0x80
-                                    gap >>= 7
-                                    offset += 1
-                                }
-                                lists[offset] = UInt8(gap)
+                                let gap = state.last == .max ? first : first - state.last - 1
                                 // The run's later slots: gaps of 0, already in the zeroed bytes.
-                                state.size = offset + 1 + Int(last - first)
+                                state.size =
+                                    Varint.write(UInt64(gap), to: lists, at: state.size) + Int(last - first)
                             }
                             state.last = last
                         }
@@ -126,13 +120,6 @@ extension TrigramIndex {
         return TrigramIndex(
             keys: keys, listStarts: listStarts, lists: lists, bitmapWords: bitmapWords, baseSlotCount: slotCount)
     }
-}
-
-/// The bytes of `gap` as a varint (``Varint/size(of:)``, here where the build's closures
-/// inline it).
-@inline(__always)
-private func gapSize(_ gap: UInt32) -> Int {
-    (38 - (gap | 1).leadingZeroBitCount) / 7
 }
 
 /// Per-gram counters while building: an open-addressing hash table (linear probing, key 0

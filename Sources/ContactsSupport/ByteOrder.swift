@@ -41,6 +41,16 @@ package enum ByteOrder {
         return taken == 0 ? 0 : key << UInt64(8 * (8 - taken))
     }
 
+    /// The prefix key (above) of bytes in memory: one unaligned load when there are 8 or
+    /// more.
+    @inline(__always)
+    package static func prefixKey(of bytes: UnsafeRawBufferPointer) -> UInt64 {
+        if bytes.count >= 8 { return UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)) }
+        var key: UInt64 = 0
+        for byte in bytes { key = key << 8 | UInt64(byte) }
+        return bytes.isEmpty ? 0 : key << UInt64(8 * (8 - bytes.count))
+    }
+
     /// The prefix key (above) of `string`'s UTF-8 bytes, read in place: iterating a
     /// `String.UTF8View` costs several times more.
     package static func prefixKey(of string: String) -> UInt64 {

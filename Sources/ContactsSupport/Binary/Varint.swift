@@ -4,7 +4,7 @@ import CPostings
 /// byte but the last.
 package enum Varint {
     /// The number of bytes `value` takes.
-    @inline(__always)
+    @inlinable
     package static func size(of value: UInt64) -> Int {
         // 1 + floor(bits / 7), where bits = 64 - leadingZeros (and 0 takes one byte).
         (70 - (value | 1).leadingZeroBitCount) / 7
@@ -23,7 +23,7 @@ package enum Varint {
 
     /// Writes `value` at `offset` of `output` and returns the offset after it; the caller
     /// has made room (``size(of:)``).
-    @inline(__always)
+    @inlinable
     package static func write(_ value: UInt64, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
         var value = value
         var offset = offset
