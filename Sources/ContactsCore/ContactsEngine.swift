@@ -20,6 +20,9 @@ import ContactsSupport
 public final class ContactsEngine: Sendable {
     /// The engine's configuration.
     public let configuration: EngineConfiguration
+    /// The state, behind a lock that lets a waiting writer go before new readers: under a
+    /// steady stream of overlapping reads a change would otherwise wait until no read is under
+    /// way at all. So no code path may read it while already reading it.
     let state: ReadWriteLocked<EngineState>
     /// Held by the one change (or commit group) under way: changes are decided and applied
     /// one group at a time. Its value means nothing; it is not `Void` because a zero-sized
@@ -85,7 +88,7 @@ public final class ContactsEngine: Sendable {
             loaded.position = position
             self.configuration = configuration
             self.store = store
-            state = ReadWriteLocked(loaded)
+            state = ReadWriteLocked(loaded, preferring: .writers)
             recentSearches.write { $0 = RecentSearchLists(searches) }
             applied.advance(to: position)
             if let shared = store as? any SharedStore {
@@ -100,7 +103,7 @@ public final class ContactsEngine: Sendable {
 
     private init(configuration: EngineConfiguration, state: EngineState) {
         self.configuration = configuration
-        self.state = ReadWriteLocked(state)
+        self.state = ReadWriteLocked(state, preferring: .writers)
         store = nil
     }
 

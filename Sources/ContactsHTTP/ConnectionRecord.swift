@@ -25,6 +25,10 @@ final class ConnectionRecord: Sendable {
     /// Whether a request has finished on this connection (the next one is a keep-alive one).
     private let servedARequest = Atomic<Bool>(false)
 
+    /// Whether the connection's thread has taken the handlers' priority (thread per
+    /// connection only).
+    private let priorityLowered = Atomic<Bool>(false)
+
     /// The value of `deadline` while a handler runs: nothing to enforce.
     static let noDeadline = Int64.max
 
@@ -70,6 +74,13 @@ final class ConnectionRecord: Sendable {
         busy.store(false, ordering: .relaxed)
         servedARequest.store(true, ordering: .relaxed)
         deadline.store(now + idleTimeout, ordering: .relaxed)
+    }
+
+    /// Sets the calling thread, the connection's own, to nice value `nice` the first time it
+    /// is called for this connection.
+    func lowerThreadPriority(to nice: Int32) {
+        guard !priorityLowered.exchange(true, ordering: .relaxed) else { return }
+        ThreadNiceness.set(nice)
     }
 
     /// Whether a request with complete headers is under way.

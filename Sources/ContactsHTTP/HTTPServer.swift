@@ -21,6 +21,12 @@ import Synchronization
 ///    after dropping the bytes for a chunked body), then calls `handle` on a worker thread.
 ///    `handle` may block: other connections go on meanwhile.
 ///
+/// `prioritize`, called on an event-loop thread once a request's body is in (it must be quick),
+/// picks the requests whose `handle` runs on ``HTTPServerConfiguration/priorityThreads``
+/// threads at the priority of the thread that made the server, while the others run
+/// ``HTTPServerConfiguration/handlerNiceness`` below it: the work to do first when the cores
+/// are busy.
+///
 /// Every response sent for a request whose head was parsed, the server's own answers (413,
 /// 503, 400 for ambiguous framing, 500 for an unsendable response) included, goes through
 /// `finishResponse` last, on an event-loop thread: the place for headers every response
@@ -51,17 +57,20 @@ public final class HTTPServer: Sendable {
         configuration: HTTPServerConfiguration,
         checkHead: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse? = { _ in nil },
         finishResponse: @escaping @Sendable (HTTPRequestHead, inout HTTPResponse) -> Void = { _, _ in },
+        prioritize: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
         handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) throws(HTTPServerError) {
         try configuration.validate()
         let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
         let core = ServerCore(
-            configuration: configuration, checkHead: checkHead, handle: handle, finishResponse: finishResponse)
+            configuration: configuration, checkHead: checkHead, handle: handle, prioritize: prioritize,
+            finishResponse: finishResponse)
         let daemon: MicroHTTPDDaemon
         do {
             daemon = try MicroHTTPDDaemon(socket: socket, core: core, configuration: configuration)
         } catch {
             core.workers?.stop()
+            core.priorityWorkers.stop()
             throw error
         }
         self.port = socket.port
@@ -97,6 +106,7 @@ public final class HTTPServer: Sendable {
             daemon.stop()
             watchdog.stop()
             core.workers?.stop()
+            core.priorityWorkers.stop()
         }
     }
 }

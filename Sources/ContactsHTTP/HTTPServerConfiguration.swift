@@ -61,10 +61,22 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
     /// and parse HTTP.
     public var eventLoopThreads: Int
 
+    /// How much lower than the process's own the priority of the threads that run the
+    /// handler for ordinary requests is: the nice increment (0...19) of each connection's
+    /// thread with ``Threading/threadPerConnection``, of the handler threads with
+    /// ``Threading/eventLoops``. With 0 (the default) they run at the process's priority. The
+    /// requests the application's `prioritize` picks run on ``priorityThreads`` threads at the
+    /// process's own priority, so with a higher value they go first when the cores are busy.
+    public var handlerNiceness: Int
+
+    /// How many threads, at the process's priority, run the handler for the requests the
+    /// application's `prioritize` picks: as many of those at once, the others wait their turn.
+    public var priorityThreads: Int
+
     /// A configuration with the service's defaults: at most 1024 connections, headers within
     /// 10 s, a body within 60 s, idle connections closed after 60 s, bodies up to 16 MiB, a
     /// thread per connection (and, for ``Threading/eventLoops``, one handler thread and one
-    /// event-loop thread per core).
+    /// event-loop thread per core), handlers at the process's priority, 16 priority threads.
     public init(host: String = "127.0.0.1", port: Int = 0) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         self.host = host
@@ -78,6 +90,8 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         self.workerThreads = cores
         self.maxWorkerThreads = max(64, cores)
         self.eventLoopThreads = cores
+        self.handlerNiceness = 0
+        self.priorityThreads = 16
     }
 
     /// Throws ``HTTPServerError/invalidConfiguration(_:)`` naming the first value out of range.
@@ -97,6 +111,12 @@ public struct HTTPServerConfiguration: Sendable, Equatable {
         }
         guard (1...Self.mostThreads).contains(eventLoopThreads) else {
             throw fail("eventLoopThreads must be 1...\(Self.mostThreads), got \(eventLoopThreads)")
+        }
+        guard (1...Self.mostThreads).contains(priorityThreads) else {
+            throw fail("priorityThreads must be 1...\(Self.mostThreads), got \(priorityThreads)")
+        }
+        guard (0...Int(ThreadNiceness.lowest)).contains(handlerNiceness) else {
+            throw fail("handlerNiceness must be 0...\(ThreadNiceness.lowest), got \(handlerNiceness)")
         }
         for (name, value) in [
             ("headerTimeout", headerTimeout), ("bodyTimeout", bodyTimeout), ("idleTimeout", idleTimeout),

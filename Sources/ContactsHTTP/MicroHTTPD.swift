@@ -177,6 +177,10 @@ final class MicroHTTPDDaemon: Sendable {
     ) -> MHD_Result {
         let now = MonotonicClock.now()
         request.connection?.headersArrived(now: now, bodyTimeout: core.bodyTimeout)
+        if core.workers == nil, let nice = core.handlerNice {
+            // Thread per connection: this thread runs the connection's handlers.
+            request.connection?.lowerThreadPriority(to: nice)
+        }
         core.requestsUnderWay.enter()
         request.isUnderWay = true
         let (path, query) = splitTarget(request.target)
@@ -223,17 +227,23 @@ final class MicroHTTPDDaemon: Sendable {
             return send(ServerCore.invalidResponse, for: request, connection, core)
         }
         let work = HTTPRequest(head: head, body: request.takeBody())
-        guard let workers = core.workers else {
+        let handle = core.handle
+        let prioritized = core.prioritize(work)
+        guard let workers = prioritized ? core.priorityWorkers : core.workers else {
             // Thread per connection: this is the connection's own thread.
             request.phase = .answered
-            return send(core.handle(work), for: request, connection, core)
+            return send(handle(work), for: request, connection, core)
+        }
+        if core.workers == nil {
+            // Thread per connection, a prioritized request: this thread waits for its answer.
+            request.phase = .answered
+            return send(workers.run { handle(work) }, for: request, connection, core)
         }
         let slot = ResponseSlot()
         request.slot = slot
         request.phase = .handling
         MHD_suspend_connection(connection)
         let suspended = SuspendedConnection(pointer: connection)
-        let handle = core.handle
         workers.submit {
             slot.store(handle(work))
             suspended.resume()

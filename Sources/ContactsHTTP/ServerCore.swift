@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 
 /// Everything the libmicrohttpd callbacks of one server share: the limits, the
-/// application's closures, the open connections, the handler threads and the requests
-/// under way.
+/// application's closures, the open connections, the handler threads (ordinary and priority)
+/// and the requests under way.
 final class ServerCore: Sendable {
     /// The header, body and idle timeouts, in nanoseconds.
     let headerTimeout: Int64
@@ -15,6 +15,12 @@ final class ServerCore: Sendable {
     let checkHead: @Sendable (HTTPRequestHead) -> HTTPResponse?
     /// The application's handler, called on a worker thread with the whole request.
     let handle: @Sendable (HTTPRequest) -> HTTPResponse
+    /// Whether the application wants `handle` run on `priorityWorkers` for a request, called
+    /// on an event-loop thread once its body is in.
+    let prioritize: @Sendable (HTTPRequest) -> Bool
+    /// The threads, at the priority of the thread that started the server, that run `handle`
+    /// for the requests `prioritize` picks.
+    let priorityWorkers: WorkerPool
     /// The application's last touch on every response sent for a parsed request head,
     /// called on an event-loop thread.
     let finishResponse: @Sendable (HTTPRequestHead, inout HTTPResponse) -> Void
@@ -23,6 +29,9 @@ final class ServerCore: Sendable {
     /// The threads that run `handle` with ``HTTPServerConfiguration/Threading/eventLoops``;
     /// nil when each connection's thread runs it.
     let workers: WorkerPool?
+    /// The nice value of the threads that run `handle`, when lower than the process's (see
+    /// ``HTTPServerConfiguration/handlerNiceness``); nil to leave them at the process's.
+    let handlerNice: Int32?
     /// Entered when a request's headers are complete, left when it is finished: graceful
     /// shutdown waits on it.
     let requestsUnderWay = DispatchGroup()
@@ -34,6 +43,7 @@ final class ServerCore: Sendable {
         configuration: HTTPServerConfiguration,
         checkHead: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse?,
         handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+        prioritize: @escaping @Sendable (HTTPRequest) -> Bool,
         finishResponse: @escaping @Sendable (HTTPRequestHead, inout HTTPResponse) -> Void
     ) {
         headerTimeout = configuration.headerTimeout.nanoseconds
@@ -42,15 +52,25 @@ final class ServerCore: Sendable {
         maxBodyBytes = configuration.maxBodyBytes
         self.checkHead = checkHead
         self.handle = handle
+        self.prioritize = prioritize
+        // Started here, on the thread starting the server, whose priority they keep.
+        priorityWorkers = WorkerPool(
+            minimumThreads: configuration.priorityThreads, maximumThreads: configuration.priorityThreads,
+            name: "ContactsHTTP priority")
         self.finishResponse = finishResponse
         registry = ConnectionRegistry(maxConnections: configuration.maxConnections)
+        // Read on the thread starting the server, which runs at the process's priority.
+        let handlerNice =
+            configuration.handlerNiceness > 0
+            ? min(ThreadNiceness.lowest, ThreadNiceness.current + Int32(configuration.handlerNiceness)) : nil
+        self.handlerNice = handlerNice
         switch configuration.threading {
         case .threadPerConnection:
             workers = nil
         case .eventLoops:
             workers = WorkerPool(
                 minimumThreads: configuration.workerThreads, maximumThreads: configuration.maxWorkerThreads,
-                name: "ContactsHTTP worker")
+                name: "ContactsHTTP worker", niceness: handlerNice)
         }
     }
 

@@ -57,12 +57,15 @@ final class WorkerPool: Sendable {
     private let minimumThreads: Int
     private let maximumThreads: Int
     private let name: String
+    private let niceness: Int32?
 
-    /// A pool with `minimumThreads` threads started at once, growing to `maximumThreads`.
-    init(minimumThreads: Int, maximumThreads: Int, name: String) {
+    /// A pool with `minimumThreads` threads started at once, growing to `maximumThreads`; each
+    /// thread sets its nice value to `niceness` when it starts (nil: it keeps its creator's).
+    init(minimumThreads: Int, maximumThreads: Int, name: String, niceness: Int32? = nil) {
         self.minimumThreads = minimumThreads
         self.maximumThreads = maximumThreads
         self.name = name
+        self.niceness = niceness
         state.withLock { state in
             for _ in 0..<minimumThreads {
                 spawn(&state, permanent: true)
@@ -82,6 +85,21 @@ final class WorkerPool: Sendable {
         available.signal()
     }
 
+    /// Runs `job` on one of the pool's threads and returns its result once it is done: for a
+    /// caller that must answer on its own thread.
+    func run<Result: Sendable>(_ job: @escaping @Sendable () -> Result) -> Result {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<Result?>(nil)
+        submit {
+            let value = job()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        guard let value = result.withLock({ $0 }) else { preconditionFailure("a job signalled without a result") }
+        return value
+    }
+
     /// Adds a thread if jobs wait while too many threads are blocked; the watchdog calls this
     /// periodically, for jobs that started waiting before their threads blocked.
     func rebalance() {
@@ -91,9 +109,9 @@ final class WorkerPool: Sendable {
     /// The number of threads, for tests.
     var threadCount: Int { state.withLock { $0.threadCount } }
 
-    /// Runs the jobs already queued, then stops every thread and returns once they have
-    /// left. Jobs submitted meanwhile are run too.
-    func stop() {
+    /// Runs the jobs already queued, then stops every thread and, when `waiting`, returns once
+    /// they have left. Jobs submitted meanwhile are run too.
+    func stop(waiting: Bool = true) {
         let threads = state.withLock { state in
             state.stopping = true
             return state.threadCount
@@ -101,7 +119,7 @@ final class WorkerPool: Sendable {
         for _ in 0..<threads {
             available.signal()
         }
-        running.wait()
+        if waiting { running.wait() }
     }
 
     private func addThreadIfBlocked(_ state: inout State, now: Int64) {
@@ -121,6 +139,7 @@ final class WorkerPool: Sendable {
         state.idleCount += 1
         running.enter()
         let thread = Thread { [self] in
+            if let niceness { ThreadNiceness.set(niceness) }
             work(id: id, permanent: permanent)
             running.leave()
         }

@@ -49,7 +49,8 @@ package final class HTTPFront: Sendable {
     package func startServer() throws(HTTPServerError) -> HTTPServer {
         try HTTPServer(
             configuration: configuration.server, checkHead: { [self] in checkHead($0) },
-            finishResponse: { [self] in finishResponse($0, &$1) }, handle: { [self] in handle($0) })
+            finishResponse: { [self] in finishResponse($0, &$1) }, prioritize: { [self] in prioritize($0) },
+            handle: { [self] in handle($0) })
     }
 
     /// Serves `engine` from now on (with the method table of ``ContactsMethods``).
@@ -78,6 +79,16 @@ package final class HTTPFront: Sendable {
             guard Self.isJSON(head.headers["Content-Type"]) else { return TransportError.unsupportedMediaType }
             return nil
         }
+    }
+
+    /// Whether a request calls a method that changes state (found without parsing the whole
+    /// body): the server runs those at its own priority, ahead of the reads (see
+    /// ``ContactsHTTP/HTTPServerConfiguration/handlerNiceness``), so that a change's work is
+    /// not stretched by the reads sharing the cores.
+    func prioritize(_ request: HTTPRequest) -> Bool {
+        guard Route(request.head.path) == .rpc, let server = loaded.read({ $0?.server }) else { return false }
+        let method = request.body.withUnsafeBufferPointer { JSONParser.stringMember("method", ofObjectIn: $0) }
+        return method.map { server.changes(method: $0) } ?? false
     }
 
     /// The whole request: `/rpc` through the JSON-RPC server, or an operations endpoint.

@@ -37,6 +37,19 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// The string value of the member `key` of the JSON object `buffer` holds (the last such
+    /// member, as ``JSONObject`` reads it), found without building the object's other values:
+    /// for telling what a request is before it is parsed. Nil when the member is missing or not
+    /// a string, or the bytes are not a JSON object. The other members' values are skipped by
+    /// their structure only, so bytes that ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` rejects
+    /// may still give an answer; the full parse has the last word.
+    ///
+    /// - Complexity: O(n) in the bytes; allocates only the object's keys and the value.
+    public static func stringMember(_ key: String, ofObjectIn buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        var parser = JSONParser(buffer: buffer)
+        return try? parser.stringMember(key)
+    }
+
     private let buffer: UnsafeBufferPointer<UInt8>
     private var position = 0
 
@@ -75,6 +88,70 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw JSONParseError("unexpected character", at: position)
         }
+    }
+
+    private mutating func stringMember(_ wanted: String) throws(JSONParseError) -> String? {
+        skipWhitespace()
+        guard current == UInt8(ascii: "{") else { throw JSONParseError("expected an object", at: position) }
+        position += 1
+        skipWhitespace()
+        var found: String?
+        if current == UInt8(ascii: "}") { return nil }
+        while true {
+            guard current == UInt8(ascii: "\"") else { throw JSONParseError("expected a string key", at: position) }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw JSONParseError("expected ':'", at: position) }
+            position += 1
+            skipWhitespace()
+            if key.utf8Equals(wanted) {
+                found = try parseValue(depth: 1).stringValue
+            } else {
+                try skipValue()
+            }
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","):
+                position += 1
+                skipWhitespace()
+            case UInt8(ascii: "}"):
+                return found
+            default: throw JSONParseError("expected ',' or '}'", at: position)
+            }
+        }
+    }
+
+    /// Moves past one value by its structure: brackets outside strings are counted, strings
+    /// are skipped to their closing quote, other tokens to the next delimiter.
+    private mutating func skipValue() throws(JSONParseError) {
+        var depth = 0
+        while let byte = current {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                // At depth 0 this closes the enclosing object: the scalar before it has ended.
+                guard depth > 0 else { return }
+                depth -= 1
+                position += 1
+                if depth == 0 { return }
+            case UInt8(ascii: "\""):
+                position += 1
+                while let inner = current, inner != UInt8(ascii: "\"") {
+                    position += inner == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard current != nil else { throw JSONParseError("unterminated string", at: position) }
+                position += 1
+                if depth == 0 { return }
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+                guard depth > 0 else { return }
+                position += 1
+            default:
+                position += 1
+            }
+        }
+        if depth > 0 { throw JSONParseError("unexpected end of input", at: position) }
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONParseError) {

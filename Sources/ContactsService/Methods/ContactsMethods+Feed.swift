@@ -3,7 +3,7 @@ import ContactsJSON
 
 extension ContactsMethods {
     static func registerFeed(_ engine: ContactsEngine, in table: inout RPCMethodTable) {
-        table.register("createEvent") { params, context in
+        table.register("createEvent", changes: true) { params, context in
             let userId = try params.id("as")
             let eventId = try params.optionalID("eventId")
             let title = try params.string("title")
@@ -15,7 +15,7 @@ extension ContactsMethods {
                 startTime: startTime, at: context.at)
             return .object(["eventId": .string(id)])
         }
-        table.register("deleteEvent") { params, _ in
+        table.register("deleteEvent", changes: true) { params, _ in
             let userId = try params.id("as")
             let eventId = try params.id("eventId")
             return .object(["success": .bool(try engine.deleteEvent(as: userId, eventId: eventId))])

@@ -2,7 +2,7 @@ import ContactsCore
 
 extension ContactsMethods {
     static func registerFriendFinder(_ engine: ContactsEngine, in table: inout RPCMethodTable) {
-        table.register("registerUser") { params, context in
+        table.register("registerUser", changes: true) { params, context in
             let userId = try params.id("userId")
             let phone = try params.string("phone")
             let region = try params.optionalString("region")
@@ -11,11 +11,11 @@ extension ContactsMethods {
                 userId, phone: phone, region: region, displayName: displayName, at: context.at)
             return .object(["userId": .string(user.userId), "e164": .string(user.e164)])
         }
-        table.register("deleteUser") { params, _ in
+        table.register("deleteUser", changes: true) { params, _ in
             try engine.deleteUser(as: try params.id("as"))
             return .object(["success": .bool(true)])
         }
-        table.register("uploadContacts") { params, context in
+        table.register("uploadContacts", changes: true) { params, context in
             let userId = try params.id("as")
             let contacts = try params.array("contacts", maximumCount: engine.configuration.maximumContactsPerUpload)
             let region = try params.optionalString("region")
@@ -46,7 +46,7 @@ extension ContactsMethods {
                 "nextCursor": .string(orNull: page.nextCursor),
             ])
         }
-        table.register("deleteAllUploadedContacts") { params, _ in
+        table.register("deleteAllUploadedContacts", changes: true) { params, _ in
             let deleted = try engine.deleteAllUploadedContacts(as: try params.id("as"))
             return .object(["deleted": .integer(deleted)])
         }

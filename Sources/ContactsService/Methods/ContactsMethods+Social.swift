@@ -3,13 +3,13 @@ import ContactsJSON
 
 extension ContactsMethods {
     static func registerSocial(_ engine: ContactsEngine, in table: inout RPCMethodTable) {
-        table.register("followUser") { params, context in
+        table.register("followUser", changes: true) { params, context in
             let userId = try params.id("as")
             let target = try params.id("userId")
             let followed = try engine.followUser(as: userId, target: target, at: context.at)
             return .object(["success": .bool(followed), "alreadyFollowing": .bool(!followed)])
         }
-        table.register("unfollowUser") { params, _ in
+        table.register("unfollowUser", changes: true) { params, _ in
             let userId = try params.id("as")
             let target = try params.id("userId")
             return .object(["success": .bool(try engine.unfollowUser(as: userId, target: target))])
@@ -55,7 +55,7 @@ extension ContactsMethods {
                 return try list(engine, userId, skip, limit).jsonValue(\.jsonValue)
             }
         }
-        table.register("followContact") { params, context in
+        table.register("followContact", changes: true) { params, context in
             let userId = try params.id("as")
             let contactId = try params.id("contactId")
             let outcome = try engine.followContact(as: userId, contactId: contactId, at: context.at)
@@ -64,7 +64,7 @@ extension ContactsMethods {
                 "userId": .string(outcome.userId),
             ])
         }
-        table.register("unfollowContact") { params, _ in
+        table.register("unfollowContact", changes: true) { params, _ in
             let userId = try params.id("as")
             let contactId = try params.id("contactId")
             let outcome = try engine.unfollowContact(as: userId, contactId: contactId)

@@ -82,6 +82,12 @@ public struct JSONRPCServer: Sendable {
     /// that does gets a parse error that names it.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// Whether the method named `name` may change state (registered with `changes: true`):
+    /// a transport may run such requests ahead of reads.
+    public func changes(method name: String) -> Bool {
+        table.changes(name)
+    }
+
     /// The names of every method this server answers (`getServerInfo` included), sorted by bytes.
     public var methodNames: [String] { table.names }
 

@@ -23,23 +23,40 @@ public struct RPCMethodTable: Sendable {
     typealias Handler = @Sendable (RPCParams, RPCContext) throws -> RPCResult
 
     private var methods: [ExactString: Handler] = [:]
+    private var changing: Set<ExactString> = []
 
     /// An empty table.
     public init() {}
 
-    /// Adds (or replaces) the method `name`.
-    public mutating func register(_ name: String, _ method: @escaping RPCMethod) {
-        methods[ExactString(name)] = { params, context in .value(try method(params, context)) }
+    /// Adds (or replaces) the method `name`; `changes` says whether it may change the
+    /// service's state (a transport may run such methods ahead of reads, see
+    /// ``JSONRPCServer/changes(method:)``).
+    public mutating func register(_ name: String, changes: Bool = false, _ method: @escaping RPCMethod) {
+        add(name, changes: changes) { params, context in .value(try method(params, context)) }
     }
 
-    /// Adds (or replaces) the method `name`, whose result it writes itself.
-    public mutating func registerStreaming(_ name: String, _ method: @escaping RPCStreamingMethod) {
-        methods[ExactString(name)] = { params, context in .streamed(try method(params, context)) }
+    /// Adds (or replaces) the method `name`, whose result it writes itself; `changes` as for
+    /// ``register(_:changes:_:)``.
+    public mutating func registerStreaming(
+        _ name: String, changes: Bool = false, _ method: @escaping RPCStreamingMethod
+    ) {
+        add(name, changes: changes) { params, context in .streamed(try method(params, context)) }
+    }
+
+    private mutating func add(_ name: String, changes: Bool, _ handler: @escaping Handler) {
+        let key = ExactString(name)
+        methods[key] = handler
+        if changes { changing.insert(key) } else { changing.remove(key) }
     }
 
     /// The method `name`, if any.
     func handler(named name: String) -> Handler? {
         methods[ExactString(name)]
+    }
+
+    /// Whether the method `name` was registered as one that changes state.
+    func changes(_ name: String) -> Bool {
+        changing.contains(ExactString(name))
     }
 
     /// Every method name, sorted by bytes.

@@ -19,12 +19,33 @@ package final class ReadWriteLocked<Value>: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<Value>
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
-    package init(_ value: Value) {
+    /// Who goes first when readers hold the lock and a writer waits.
+    package enum Preference: Sendable {
+        /// New readers go on taking the lock (glibc's default): a writer waits until no
+        /// reader holds it, which under a steady stream of overlapping readers may be long.
+        case readers
+        /// New readers wait behind a waiting writer, so a writer waits only for the readers
+        /// already inside. A thread must then never take the read lock while it holds it: with
+        /// a writer waiting between the two, the second read would wait for the writer, which
+        /// waits for the first.
+        case writers
+    }
+
+    /// `value` behind a lock that lets `preference` go first.
+    package init(_ value: Value, preferring preference: Preference = .readers) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: value)
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
-        pthread_rwlock_init(lock, nil)
+        var attributes = pthread_rwlockattr_t()
+        pthread_rwlockattr_init(&attributes)
+        #if canImport(Glibc)
+            if preference == .writers {
+                pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+            }
+        #endif
+        pthread_rwlock_init(lock, &attributes)
+        pthread_rwlockattr_destroy(&attributes)
     }
 
     deinit {

@@ -21,6 +21,10 @@ enum HTTPServing {
     private static let stopSignals = [SIGTERM, SIGINT]
     private static let loadFailedSignal = SIGUSR1
 
+    /// `--reader-niceness` when not given: request threads far enough below the change
+    /// lane's priority that a change's work is not stretched by the reads beside it.
+    static let defaultReaderNiceness = 10
+
     static func run(listen: String, _ arguments: Arguments) throws {
         let (host, port) = try address(listen)
         let secretPath = try arguments.required("jwt-secret-file")
@@ -40,6 +44,9 @@ enum HTTPServing {
         server.maxConnections =
             try arguments.integer("max-connections", in: 1...1_000_000, default: server.maxConnections)
             ?? server.maxConnections
+        server.handlerNiceness =
+            try arguments.integer("reader-niceness", in: 0...19, default: defaultReaderNiceness)
+            ?? defaultReaderNiceness
         let engineConfiguration = try ServeCommand.engineConfiguration(arguments)
         let storeLocation = arguments.option("store")
 

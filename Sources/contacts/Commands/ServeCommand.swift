@@ -15,7 +15,8 @@ enum ServeCommand: Command {
     static let usage = """
         usage: contacts serve --stdio [--store PATH|URI] [--daily-upload-budget N]
                contacts serve --listen HOST:PORT --jwt-secret-file F [--jwt-audience A]
-                              [--store PATH|URI] [--daily-upload-budget N] [--max-connections N] [--access-log]
+                              [--store PATH|URI] [--daily-upload-budget N] [--max-connections N]
+                              [--reader-niceness N] [--access-log]
 
         Answers JSON-RPC 2.0 requests (PROTOCOL §5; methods: call getServerInfo).
 
@@ -29,6 +30,9 @@ enum ServeCommand: Command {
                                     trailing newline dropped); required with --listen
           --jwt-audience A          tokens must name A in `aud`
           --max-connections N       connections beyond N are refused (default 1024)
+          --reader-niceness N       request threads run N nice steps below the process's priority
+                                    (0...19, default 10), and changes on threads of the process's
+                                    own, so that a change's work goes first on busy cores (0: all alike)
           --access-log              one line per HTTP request on stderr
           --store PATH              keep state durable in the SQLite file PATH (created if missing)
           --store URI               keep state durable in PostgreSQL: postgresql://user@host:port/db?...
@@ -42,6 +46,7 @@ enum ServeCommand: Command {
     static let flags: Set<String> = ["stdio", "access-log"]
     static let options: Set<String> = [
         "store", "daily-upload-budget", "listen", "jwt-secret-file", "jwt-audience", "max-connections",
+        "reader-niceness",
     ]
 
     static func run(_ arguments: Arguments) throws {
@@ -74,7 +79,8 @@ enum ServeCommand: Command {
     }
 
     private static func serveStdio(_ arguments: Arguments) throws {
-        for option in ["jwt-secret-file", "jwt-audience", "max-connections"] where arguments.option(option) != nil {
+        for option in ["jwt-secret-file", "jwt-audience", "max-connections", "reader-niceness"]
+        where arguments.option(option) != nil {
             throw CommandLineError("--\(option) is for --listen")
         }
         if arguments.flag("access-log") { throw CommandLineError("--access-log is for --listen") }
