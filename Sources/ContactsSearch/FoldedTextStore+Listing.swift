@@ -21,7 +21,7 @@ extension FoldedTextStore {
 
     /// The slots below `end` listed under `listing`, ascending.
     ///
-    /// - Complexity: O(end / 512 + 64) to count them.
+    /// - Complexity: O(end / 512 + 64): the block counts added up.
     package func listing(_ listing: FetchFieldType, below end: Int) -> Listing {
         Listing(store: self, lane: listing.lane, end: min(end, count))
     }
@@ -30,41 +30,56 @@ extension FoldedTextStore {
     package struct Listing: RankedSlots {
         private let flags: [UInt8]
         private let blockCounts: [SIMD4<UInt16>]
+        /// The rank of the first listed slot of each block below the end, and then the count:
+        /// added up once, so that every rank is found by binary search.
+        private let blockRanks: [Int]
         private let lane: Int
         private let end: Int
-        package let count: Int
+        package var count: Int { blockRanks[blockRanks.count - 1] }
 
         init(store: FoldedTextStore, lane: Int, end: Int) {
             flags = store.flags
             blockCounts = store.listingCounts
             self.lane = lane
             self.end = end
+            let fullBlocks = end >> FoldedTextStore.blockShift
+            var ranks: [Int] = []
+            ranks.reserveCapacity(fullBlocks + 2)
             var total = 0
-            for block in 0..<end >> FoldedTextStore.blockShift { total += Int(store.listingCounts[block][lane]) }
-            let tail = (end >> FoldedTextStore.blockShift) << FoldedTextStore.blockShift
-            total += store.flags.withUnsafeBufferPointer { flags in
-                var counted = 0
-                for offset in stride(from: tail, to: end, by: 8) {
-                    counted += FoldedTextStore.listedBits(flags, at: offset, end: end, lane: lane).nonzeroBitCount
-                }
-                return counted
+            for block in 0..<fullBlocks {
+                ranks.append(total)
+                total += Int(store.listingCounts[block][lane])
             }
-            count = total
+            let tail = fullBlocks << FoldedTextStore.blockShift
+            if tail < end {
+                ranks.append(total)
+                total += store.flags.withUnsafeBufferPointer { flags in
+                    var counted = 0
+                    for offset in stride(from: tail, to: end, by: 8) {
+                        counted += FoldedTextStore.listedBits(flags, at: offset, end: end, lane: lane).nonzeroBitCount
+                    }
+                    return counted
+                }
+            }
+            ranks.append(total)
+            blockRanks = ranks
         }
 
         /// The listed slot at `rank` (0 is the first).
         ///
-        /// - Complexity: O(end / 512 + 64).
+        /// - Complexity: O(log(end / 512) + 64).
         package func slot(atRank rank: Int) -> UInt32 {
             precondition(rank >= 0 && rank < count, "a rank within the listing")
-            var remaining = rank
-            var block = 0
-            while Int(blockCounts[block][lane]) <= remaining {
-                remaining -= Int(blockCounts[block][lane])
-                block += 1
+            // The last block whose first rank is at most `rank`.
+            var low = 0
+            var high = blockRanks.count - 1
+            while high - low > 1 {
+                let middle = (low + high) >> 1
+                if blockRanks[middle] <= rank { low = middle } else { high = middle }
             }
+            var remaining = rank - blockRanks[low]
             return flags.withUnsafeBufferPointer { flags in
-                var offset = block << FoldedTextStore.blockShift
+                var offset = low << FoldedTextStore.blockShift
                 while true {
                     var bits = FoldedTextStore.listedBits(flags, at: offset, end: end, lane: lane)
                     let listed = bits.nonzeroBitCount
@@ -81,8 +96,8 @@ extension FoldedTextStore {
         /// Calls `body` with the listed slots from rank `rank` on, ascending, until it returns
         /// false; blocks without a listed slot are skipped by their count.
         ///
-        /// - Complexity: O(end / 512 + 64) to reach the rank, then O(1) a slot plus the blocks
-        ///   and words passed.
+        /// - Complexity: O(log(end / 512) + 64) to reach the rank, then O(1) a slot plus the
+        ///   blocks and words passed.
         package func forEach(fromRank rank: Int, _ body: (UInt32) -> Bool) {
             guard rank < count else { return }
             let first = Int(slot(atRank: max(0, rank)))
