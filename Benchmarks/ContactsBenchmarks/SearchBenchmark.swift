@@ -12,9 +12,10 @@ import Foundation
 /// build from the packed contacts beside SQLite FTS5's build, resident bytes per contact (and
 /// their breakdown) beside the FTS5 database, the query mix at limit 20 and at limit all beside
 /// FTS5 (trigram, same folded text) and the naive scan, deep pages (skip 10k, 100k, 500k) and
-/// the full ranked list of the broadest query. Every answer is checked against the baselines:
-/// totals against FTS5 and the naive scan, the set of every match against FTS5's rows, ranked
-/// ids against the naive scan; a difference fails the run.
+/// the full ranked list of the broadest query, and `fetchContacts` pages (``fetchPages``).
+/// Every answer is checked against the baselines: totals against FTS5 and the naive scan, the
+/// set of every match against FTS5's rows, ranked ids against the naive scan, pages of
+/// listings against a filter-and-walk; a difference fails the run.
 func searchBenchmarks(_ runner: BenchmarkRunner) throws {
     let count = runner.size(quick: 20_000, full: 1_000_000)
     let checks = SearchChecks(runner)
@@ -147,6 +148,7 @@ func searchWorkload(
     try deepPages(
         runner, label, index: index, fts: fts, naive: naive, queries: queries, totals: pages.map(\.total), size: size,
         checks: checks)
+    fetchPages(runner, label, index: index, size: size, checks: checks)
 }
 
 /// Resident bytes per contact after the build (the packed contacts and the search index; the

@@ -116,11 +116,12 @@ package struct ContactSearchIndex: Sendable {
 
     /// Adds or replaces each of `contacts` in order (a repeated id: the later one wins).
     ///
+    /// - Parameter rebuildingWhenChurned: as for ``update(with:rebuildingWhenChurned:)``.
     /// - Complexity: O(t) for t grams of their text, amortized.
-    package mutating func update(withContentsOf contacts: some Sequence<Contact>) {
+    package mutating func update(withContentsOf contacts: some Sequence<Contact>, rebuildingWhenChurned: Bool = true) {
         var slots: [UInt32] = []
         for contact in contacts { slots.append(self.contacts.put(contact).slot) }
-        tables.update(slots: slots, in: self.contacts)
+        tables.update(slots: slots, in: self.contacts, rebuildingWhenChurned: rebuildingWhenChurned)
     }
 
     /// Removes the contact with `id`; returns it, or nil when there is none.

@@ -19,6 +19,10 @@ package struct FoldedTextStore: Sendable {
     }()
     /// The ``FoldedContact/Flags`` of each slot.
     private(set) var flags: [UInt8] = []
+    /// How many slots of each listing (``FetchFieldType``, lane ``FetchFieldType/lane``) each
+    /// block of ``listingBlockSlots`` slots holds: what a listing's rank is counted with
+    /// (``listing(_:below:)``).
+    var listingCounts: [SIMD4<UInt16>] = []
 
     /// The number of slots.
     package var count: Int { flags.count }
@@ -32,6 +36,7 @@ package struct FoldedTextStore: Sendable {
         self.recordStarts = RecordOffsets()
         for start in recordStarts { self.recordStarts.append(start) }
         self.flags = flags
+        countListings(from: 0)
     }
 
     /// The records of `slots` of `source`, in that order, as slots `0..<slots.count`.
@@ -45,6 +50,7 @@ package struct FoldedTextStore: Sendable {
             recordStarts.append(bytes.count)
             flags.append(source.flags[slot])
         }
+        countListings(from: 0)
     }
 
     /// The record offsets, as the saved form writes them.
@@ -64,6 +70,7 @@ package struct FoldedTextStore: Sendable {
         bytes.append(contentsOf: record.phoneDigits)
         recordStarts.append(bytes.count)
         flags.append(record.flags.rawValue)
+        countListings(of: flags.count - 1, adding: true)
     }
 
     /// Appends the slots of `other` after these, in order.
@@ -73,11 +80,14 @@ package struct FoldedTextStore: Sendable {
         let shift = bytes.count
         bytes.append(contentsOf: other.bytes)
         for index in 1..<other.recordStarts.count { recordStarts.append(shift + other.recordStarts[index]) }
+        let first = flags.count
         flags.append(contentsOf: other.flags)
+        countListings(from: first)
     }
 
-    /// Marks `slot` dead.
+    /// Marks `slot` dead (it leaves every listing).
     package mutating func kill(_ slot: Int) {
+        countListings(of: slot, adding: false)
         flags[slot] &= ~FoldedContact.Flags.live.rawValue
     }
 
@@ -150,5 +160,7 @@ package struct FoldedTextStore: Sendable {
     }
 
     /// The bytes the store takes.
-    package var byteCount: Int { bytes.capacity + recordStarts.byteCount + flags.capacity }
+    package var byteCount: Int {
+        bytes.capacity + recordStarts.byteCount + flags.capacity + listingCounts.capacity * 8
+    }
 }

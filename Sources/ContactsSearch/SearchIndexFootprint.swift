@@ -6,9 +6,10 @@ package struct SearchIndexFootprint: Sendable, CustomStringConvertible {
     package var tableBytes: Int
     /// The folded text the tables cover (names, organizations, emails, notes, phone digits).
     package var foldedTextBytes: Int
-    /// The text store's own overhead (record offsets, lengths, separators, flags).
+    /// The text store's own overhead (record offsets, lengths, separators, flags and their
+    /// listing counts).
     package var storeOverheadBytes: Int
-    /// The maps between index slots and the contacts' slots.
+    /// The maps between index slots and the contacts' slots (and the delta's listings).
     package var slotMapBytes: Int
 
     /// Everything the index holds.

@@ -27,6 +27,8 @@ extension SearchTables {
         let terms = parsed.terms.map(SearchTerm.init)
         var prefix: [UInt8] = []
         SearchFolding.appendFolded(parsed.normalized, to: &prefix)
+        // The empty query matches every contact, all in tier 0: the listing of `any`.
+        if terms.isEmpty { return fetch(.any, skip: skip, limit: limit, records: records) }
         if isScanned {
             return scannedSearch(terms, field: field, prefix: prefix, skip: max(0, skip), limit: max(0, limit), records)
         }
@@ -77,9 +79,13 @@ extension SearchTables {
     /// of `fold(displayName)` then of the id: `total` counts them, `contacts` holds the ranks
     /// `skip ..< skip + limit`. A negative `skip` or `limit` counts as 0.
     ///
+    /// The base's slots of the listing are counted by block (``FoldedTextStore/listing(_:below:)``)
+    /// and the delta's are kept in ranking order (``deltaListings``), so the page is found by
+    /// counting and a binary search between the two, never by walking the ranks before it.
+    ///
     /// - Complexity: O(limit) for `any` when no contact was added or removed since the last
-    ///   rebuild; else O(skip + limit) for the base, plus O(d log d) for the d contacts added
-    ///   since then.
+    ///   rebuild; else O((n / 512 + 64) · log d + limit) for n slots and d in the delta (plus
+    ///   the words of the page's listing passed).
     package func fetch(
         _ fieldType: FetchFieldType = .any, skip: Int = 0, limit: Int = 20, in contacts: PackedContacts
     ) -> SearchHits {
@@ -89,13 +95,6 @@ extension SearchTables {
     private func fetch(
         _ fieldType: FetchFieldType, skip: Int, limit: Int, records: PackedContacts.Records
     ) -> SearchHits {
-        let required: FoldedContact.Flags =
-            switch fieldType {
-            case .any: .live
-            case .phone: [.live, .hasPhone]
-            case .email: [.live, .hasEmail]
-            case .notes: [.live, .hasNotes]
-            }
         let total =
             switch fieldType {
             case .any: count
@@ -111,12 +110,9 @@ extension SearchTables {
         }
         var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
         store.withView { view in
-            let delta = sortedDelta(in: view, records) { store.flags(of: Int($0)).isSuperset(of: required) }
-            collect(into: &page, tierCount: total, delta: delta, view: view, records) { body in
-                for slot in 0..<baseSlotCount where store.flags(of: slot).isSuperset(of: required) {
-                    guard body(UInt32(slot)) else { return }
-                }
-            }
+            emit(
+                store.listing(fieldType, below: baseSlotCount), delta: deltaListings[fieldType.lane], into: &page,
+                view, records)
         }
         return SearchHits(total: total, slots: page.slots.map { contactSlots[Int($0)] })
     }
@@ -271,31 +267,63 @@ extension SearchTables {
         return ordinals.subtracting(inPrefix)
     }
 
-    /// Adds one tier to `page`: its base slots `base` merged with its sorted `delta` slots; a
-    /// tier without delta slots is passed whole or entered at the page's first rank by
-    /// counting.
+    /// Adds one tier to `page`: its base slots `base` merged with its `delta` slots (in ranking
+    /// order). A tier before the page is passed whole; else the page's first rank is entered
+    /// by counting: how many of the ranks passed are delta slots is found by binary search
+    /// (``deltaRanks(passing:base:delta:_:_:)``), and the two are merged from there.
+    ///
+    /// - Complexity: O(s · log d + p) for s the cost of `base.slot(atRank:)`, d delta slots and
+    ///   p the slots of the page.
     private func emit(
-        _ base: TierSlots, delta: [UInt32], into page: inout PageCollector, _ view: FoldedTextStore.View,
+        _ base: some RankedSlots, delta: [UInt32], into page: inout PageCollector, _ view: FoldedTextStore.View,
         _ records: PackedContacts.Records
     ) {
         guard !page.isFull else { return }
-        guard delta.isEmpty else {
-            collect(into: &page, tierCount: base.count + delta.count, delta: delta, view: view, records) { body in
-                base.forEach(fromRank: 0, body)
-            }
-            return
-        }
-        if page.position + base.count <= page.skip {
-            page.position += base.count
+        let tierCount = base.count + delta.count
+        if page.position + tierCount <= page.skip {
+            page.position += tierCount
             return
         }
         let passed = max(0, page.skip - page.position)
+        var next = deltaRanks(passing: passed, base: base, delta: delta, view, records)
         page.position += passed
-        page.reserve(min(base.count - passed, page.end - page.position))
-        base.forEach(fromRank: passed) { slot in
+        page.reserve(min(tierCount - passed, page.end - page.position))
+        base.forEach(fromRank: passed - next) { slot in
+            while next < delta.count, slotPrecedes(delta[next], slot, in: view, records) {
+                page.offer(delta[next])
+                next += 1
+                if page.isFull { return false }
+            }
             page.offer(slot)
             return !page.isFull
         }
+        while next < delta.count, !page.isFull {
+            page.offer(delta[next])
+            next += 1
+        }
+    }
+
+    /// How many of the first `passed` ranks of `base` merged with `delta` (both in ranking
+    /// order, no slot in both) are delta slots: the least `j` such that `delta[j]` does not
+    /// precede the base slot at rank `passed - j - 1`.
+    ///
+    /// - Complexity: O(log d) calls of `base.slot(atRank:)` and key comparisons.
+    private func deltaRanks(
+        passing passed: Int, base: some RankedSlots, delta: [UInt32], _ view: FoldedTextStore.View,
+        _ records: PackedContacts.Records
+    ) -> Int {
+        var low = max(0, passed - base.count)
+        var high = min(passed, delta.count)
+        while low < high {
+            let middle = (low + high) >> 1
+            let baseRank = passed - middle - 1
+            if baseRank >= 0, slotPrecedes(delta[middle], base.slot(atRank: baseRank), in: view, records) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
     }
 
     /// The ranking tier (0, 1 or 2) of one matching slot, decided on its text alone.
@@ -323,14 +351,6 @@ extension SearchTables {
             index += length
         }
         return false
-    }
-
-    /// The delta slots for which `isIncluded` holds, in ranking-key order.
-    private func sortedDelta(
-        in view: FoldedTextStore.View, _ records: PackedContacts.Records, where isIncluded: (UInt32) -> Bool
-    ) -> [UInt32] {
-        (baseSlotCount..<store.count).lazy.map { UInt32($0) }.filter(isIncluded)
-            .sorted { slotPrecedes($0, $1, in: view, records) }
     }
 
     /// Adds one tier to `page`: the base slots `base` reports in order (until its body returns

@@ -18,17 +18,77 @@ extension SearchTables {
             indexSlots.append(
                 contentsOf: repeatElement(Self.noSlot, count: contacts.slotCount - indexSlots.count))
         }
+        var added: [UInt32] = []
+        var killedInDelta = false
         contacts.withRecords { records in
             var folded = FoldedContact()
             var seen = Set<UInt32>()
             for slot in slots where seen.insert(slot).inserted {
+                if let indexSlot = indexSlot(of: slot), Int(indexSlot) >= baseSlotCount { killedInDelta = true }
                 kill(slot)
                 guard contacts.isLive(slot), let record = records.record(at: slot) else { continue }
                 folded.refold(record)
+                added.append(UInt32(store.count))
                 append(folded, contactSlot: slot)
             }
         }
-        if rebuildingWhenChurned, isChurned() { self = compacted(in: contacts) }
+        if rebuildingWhenChurned, isChurned() {
+            self = compacted(in: contacts)
+            return
+        }
+        updateDeltaListings(removingDead: killedInDelta, adding: added, in: contacts)
+    }
+
+    /// Brings ``deltaListings`` up to date: the delta slots killed since out (when
+    /// `removingDead`), the new delta slots `added` into each listing they are in, at their
+    /// ranks (each found by binary search, then every listing copied once).
+    ///
+    /// - Complexity: O(d + a log(a·d)) for d delta slots and a added.
+    private mutating func updateDeltaListings(removingDead: Bool, adding added: [UInt32], in contacts: PackedContacts) {
+        var listings = deltaListings
+        deltaListings = []
+        if removingDead {
+            for lane in listings.indices { listings[lane].removeAll { !store.flags(of: Int($0)).contains(.live) } }
+        }
+        if !added.isEmpty {
+            store.withView { view in
+                contacts.withRecords { records in
+                    let precedes = { (left: UInt32, right: UInt32) in slotPrecedes(left, right, in: view, records) }
+                    let sorted = added.sorted(by: precedes)
+                    for listing in FetchFieldType.allCases {
+                        let required = listing.requiredFlags
+                        let new = sorted.filter { store.flags(of: Int($0)).isSuperset(of: required) }
+                        listings[listing.lane] = Self.merged(listings[listing.lane], new, by: precedes)
+                    }
+                }
+            }
+        }
+        deltaListings = listings
+    }
+
+    /// The ascending (by `precedes`) `list` with the ascending `new` slots merged in: each new
+    /// slot's place found by binary search from the last one's.
+    ///
+    /// - Complexity: O(n log l) comparisons for n new slots and l listed, O(l + n) copies.
+    private static func merged(_ list: [UInt32], _ new: [UInt32], by precedes: (UInt32, UInt32) -> Bool) -> [UInt32] {
+        guard !new.isEmpty else { return list }
+        guard !list.isEmpty else { return new }
+        var result: [UInt32] = []
+        result.reserveCapacity(list.count + new.count)
+        var copied = 0
+        for slot in new {
+            var low = copied
+            var high = list.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if precedes(list[middle], slot) { low = middle + 1 } else { high = middle }
+            }
+            result.append(contentsOf: list[copied..<low])
+            result.append(slot)
+            copied = low
+        }
+        result.append(contentsOf: list[copied...])
+        return result
     }
 
     /// The delta and dead slots, the changes a rebuild of the base would fold in.

@@ -53,6 +53,10 @@ package struct SearchTables: Sendable {
     package var baseSlotCount: Int
     /// The dead index slots (removed or replaced contacts), ascending.
     package var deadSlots: [UInt32] = []
+    /// The live delta slots of each listing of `fetchContacts` (by ``FetchFieldType/lane``), in
+    /// ranking order: what a listing's page merges with the base's listing
+    /// (``FoldedTextStore/listing(_:below:)``). Kept in order as contacts come and go.
+    package internal(set) var deltaListings: [[UInt32]] = FetchFieldType.allCases.map { _ in [] }
     /// `fold(displayName)`, by distinct name.
     package var names: NameTable
     /// Organizations, by distinct organization.

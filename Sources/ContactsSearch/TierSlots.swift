@@ -1,5 +1,32 @@
 import ContactsSupport
 
+/// Slots of the base in ranking order (ascending, which in the base is ranking order) that a
+/// page enters at any rank: a tier of a query's matches (``TierSlots``), a listing of
+/// `fetchContacts` (``FoldedTextStore/Listing``). A page merges them with the delta's slots of
+/// the same tier by counting (see `SearchTables.emit`), never by walking the ranks before it.
+package protocol RankedSlots {
+    /// The number of slots.
+    var count: Int { get }
+    /// Calls `body` with the slots from rank `rank` on (0 is the first), ascending, until it
+    /// returns false.
+    func forEach(fromRank rank: Int, _ body: (UInt32) -> Bool)
+    /// The slot at `rank`, which is below ``count``.
+    func slot(atRank rank: Int) -> UInt32
+}
+
+extension RankedSlots {
+    /// The first slot that ``forEach(fromRank:_:)`` reports from `rank`.
+    package func slot(atRank rank: Int) -> UInt32 {
+        precondition(rank >= 0 && rank < count, "a rank within the slots")
+        var found: UInt32 = 0
+        forEach(fromRank: rank) { slot in
+            found = slot
+            return false
+        }
+        return found
+    }
+}
+
 /// The base slots of one ranking tier, ascending (which, in the base, is ranking order), with
 /// their number: a page at any rank of the tier is found by counting, not by walking the ranks
 /// before it.
@@ -8,7 +35,7 @@ import ContactsSupport
 /// let tier = TierSlots(sorted: [3, 9, 40])
 /// tier.forEach(fromRank: 1) { slot in print(slot); return true }   // 9, 40
 /// ```
-package struct TierSlots {
+package struct TierSlots: RankedSlots {
     package enum Storage {
         /// Ascending slots.
         case sorted([UInt32])
