@@ -93,32 +93,15 @@ public struct JSONParser {
     private mutating func stringMember(_ wanted: String) throws(JSONParseError) -> String? {
         skipWhitespace()
         guard current == UInt8(ascii: "{") else { throw JSONParseError("expected an object", at: position) }
-        position += 1
-        skipWhitespace()
         var found: String?
-        if current == UInt8(ascii: "}") { return nil }
-        while true {
-            guard current == UInt8(ascii: "\"") else { throw JSONParseError("expected a string key", at: position) }
-            let key = try parseString()
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw JSONParseError("expected ':'", at: position) }
-            position += 1
-            skipWhitespace()
+        try readMembers { parser, key throws(JSONParseError) in
             if key.utf8Equals(wanted) {
-                found = try parseValue(depth: 1).stringValue
+                found = try parser.parseValue(depth: 1).stringValue
             } else {
-                try skipValue()
-            }
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                return found
-            default: throw JSONParseError("expected ',' or '}'", at: position)
+                try parser.skipValue()
             }
         }
+        return found
     }
 
     /// Moves past one value by its structure: brackets outside strings are counted, strings
@@ -168,12 +151,24 @@ public struct JSONParser {
         guard depth <= Self.maximumDepth else {
             throw JSONParseError("nesting deeper than \(Self.maximumDepth)", at: position)
         }
-        position += 1
         var members: [(String, JSONValue)] = []
+        try readMembers { parser, key throws(JSONParseError) in
+            members.append((key, try parser.parseValue(depth: depth)))
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// Reads an object from its `{` (the current byte) past its `}`, calling `readValue` with
+    /// each member's key once the parser stands at the member's value, which `readValue` must
+    /// read.
+    private mutating func readMembers(
+        _ readValue: (inout JSONParser, String) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
+        position += 1
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
-            return .object(JSONObject(members))
+            return
         }
         while true {
             guard current == UInt8(ascii: "\"") else { throw JSONParseError("expected a string key", at: position) }
@@ -182,8 +177,7 @@ public struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw JSONParseError("expected ':'", at: position) }
             position += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append((key, value))
+            try readValue(&self, key)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -191,7 +185,7 @@ public struct JSONParser {
                 skipWhitespace()
             case UInt8(ascii: "}"):
                 position += 1
-                return .object(JSONObject(members))
+                return
             default: throw JSONParseError("expected ',' or '}'", at: position)
             }
         }
