@@ -109,9 +109,9 @@ final class WorkerPool: Sendable {
     /// The number of threads, for tests.
     var threadCount: Int { state.withLock { $0.threadCount } }
 
-    /// Runs the jobs already queued, then stops every thread and, when `waiting`, returns once
-    /// they have left. Jobs submitted meanwhile are run too.
-    func stop(waiting: Bool = true) {
+    /// Runs the jobs already queued, then stops every thread and returns once they have
+    /// left. Jobs submitted meanwhile are run too.
+    func stop() {
         let threads = state.withLock { state in
             state.stopping = true
             return state.threadCount
@@ -119,7 +119,7 @@ final class WorkerPool: Sendable {
         for _ in 0..<threads {
             available.signal()
         }
-        if waiting { running.wait() }
+        running.wait()
     }
 
     private func addThreadIfBlocked(_ state: inout State, now: Int64) {
