@@ -67,8 +67,8 @@ extension ContactsEngine {
             var indexes: [UInt32] = []
             distinct.reserveCapacity(targets.count)
             indexes.reserveCapacity(targets.count)
-            for target in targets {
-                if let index = state.index(of: target) {
+            for (target, found) in zip(targets, state.indexes(of: targets)) {
+                if let index = found {
                     guard seenUsers.insert(index).inserted else { continue }
                     indexes.append(index)
                 } else {

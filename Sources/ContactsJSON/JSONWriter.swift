@@ -77,14 +77,30 @@ public struct JSONWriter {
         value.write(to: &self)
     }
 
-    /// Appends `value` as a JSON number.
+    /// Appends `value` as a JSON number (its decimal digits, written in place).
     public mutating func writeInteger(_ value: Int64) {
-        append(String(value))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
-    /// Appends raw bytes that are already JSON (or a line break between values).
-    public mutating func appendRaw(_ raw: String) {
-        append(raw)
+    /// Appends raw bytes that are already JSON (or a line break between values): a literal,
+    /// copied from the binary without making a `String`.
+    public mutating func appendRaw(_ raw: StaticString) {
+        raw.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Makes room for `count` more bytes, so that the appends up to them do not reallocate.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
     }
 
     /// The bytes written so far as text.

@@ -123,12 +123,12 @@ private struct PostgresRowReader {
         // batches (their cache misses overlap), and the loader gets every row in order.
         var follower: (bytes: [UInt8], key: StoreUserKey)?
         var followers: [StoreUserKey] = []
-        var followees = UserIDBatch()
+        var followees = ByteStringList()
         var sinces: [Int64] = []
         func flush() throws {
             for (index, followee) in users.keys(of: followees).enumerated() {
                 guard let followee else {
-                    throw followees.withID(index) { unregistered($0, in: "follows") }
+                    throw followees.withBytes(index) { unregistered($0, in: "follows") }
                 }
                 try loader.loadFollow(follower: followers[index], followee: followee, since: sinces[index])
             }

@@ -29,19 +29,25 @@ package struct ValueTable: Sendable {
     /// once, then reported for every slot holding it.
     ///
     /// - Complexity: O(b + m + g) for b bytes of values reported, m (slot, value) pairs and g
-    ///   grams listed.
+    ///   grams listed. At most 4 GiB of distinct values (a ``ByteStringTable``'s arena).
     package init(slotCount: Int, values segments: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
-        var distinct = DistinctValues()
+        var distinct = ByteStringTable()
         // The ordinals of slot `s` are `slotOrdinals[slotStarts[s] ..< slotStarts[s + 1]]`.
         var slotStarts: [Int] = [0]
         slotStarts.reserveCapacity(slotCount + 1)
         var slotOrdinals: [UInt32] = []
         slotOrdinals.reserveCapacity(slotCount)
         for slot in 0..<slotCount {
-            segments(slot) { slotOrdinals.append(distinct.ordinal(of: $0)) }
+            segments(slot) { value in
+                guard let ordinal = try? distinct.insert(UnsafeRawBufferPointer(value)).ordinal else {
+                    preconditionFailure("a value table holds at most 4 GiB of distinct values")
+                }
+                slotOrdinals.append(ordinal)
+            }
             slotStarts.append(slotOrdinals.count)
         }
-        let values = distinct.values
+        var values = [[UInt8]](repeating: [], count: Int(distinct.ordinalCount))
+        distinct.forEach { ordinal, bytes in values[Int(ordinal)] = Array(bytes) }
         var ordinals: [[UInt8]: UInt32] = [:]
         ordinals.reserveCapacity(values.count)
         for (ordinal, value) in values.enumerated() { ordinals[value] = UInt32(ordinal) }
@@ -134,61 +140,5 @@ package struct ValueTable: Sendable {
     /// The bytes the table takes (the ordinal map counted at its keys' bytes plus 16 an entry).
     package var byteCount: Int {
         dictionary.byteCount + postings.byteCount + denseGrams.byteCount + ordinals.reduce(0) { $0 + $1.key.count + 16 }
-    }
-}
-
-/// The distinct values met while building a ``ValueTable``, numbered in order of first
-/// appearance: their bytes back to back, and an open-addressing table (linear probing) from a
-/// value's hash to its ordinal, so that a value is looked up in place and copied only when new.
-private struct DistinctValues {
-    /// Every distinct value's bytes, back to back.
-    private var bytes: [UInt8] = []
-    /// Where each value starts in `bytes`; one more entry than values.
-    private var starts: [Int] = [0]
-    /// The hash of each value.
-    private var hashes: [UInt64] = []
-    /// The ordinal at each entry, ``free`` for none; at most half the entries are used.
-    private var entries = [UInt32](repeating: free, count: 1024)
-
-    private static let free = UInt32.max
-
-    /// The values, by ordinal.
-    var values: [[UInt8]] {
-        (0..<hashes.count).map { Array(bytes[starts[$0]..<starts[$0 + 1]]) }
-    }
-
-    /// The ordinal of `value`, numbered next when it is new.
-    mutating func ordinal(of value: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let hash = XXH3.hash64(UnsafeRawBufferPointer(value))
-        let mask = entries.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let ordinal = entries[index]
-            if ordinal == Self.free { break }
-            if hashes[Int(ordinal)] == hash,
-                bytes[starts[Int(ordinal)]..<starts[Int(ordinal) + 1]].elementsEqual(value)
-            {
-                return ordinal
-            }
-            index = (index + 1) & mask
-        }
-        let ordinal = UInt32(hashes.count)
-        entries[index] = ordinal
-        hashes.append(hash)
-        bytes.append(contentsOf: value)
-        starts.append(bytes.count)
-        if hashes.count * 2 > entries.count { grow() }
-        return ordinal
-    }
-
-    /// Doubles the entries, placing every ordinal again.
-    private mutating func grow() {
-        entries = [UInt32](repeating: Self.free, count: entries.count * 2)
-        let mask = entries.count - 1
-        for (ordinal, hash) in hashes.enumerated() {
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while entries[index] != Self.free { index = (index + 1) & mask }
-            entries[index] = UInt32(ordinal)
-        }
     }
 }

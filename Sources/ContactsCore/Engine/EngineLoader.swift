@@ -52,9 +52,11 @@ struct EngineLoader: StoreLoader {
     }
 
     mutating func loadUser(_ user: StoredUser) throws {
-        let index = UInt32(state.users.count)
-        state.users.append(UserRecord(userId: user.userId, e164: user.e164, displayName: user.displayName))
-        state.userIndex[ExactString(user.userId)] = index
+        guard state.index(of: user.userId) == nil else {
+            throw LoadError("user id '\(user.userId)' is registered twice")
+        }
+        let index = try state.appendUser(
+            user.userId, UserRecord(userId: user.userId, e164: user.e164, displayName: user.displayName))
         indexOfKey.insert(index, for: user.key)
         userIDs.append(user.userId)
         registeredNumbers.append(user.e164)

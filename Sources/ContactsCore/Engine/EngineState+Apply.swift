@@ -31,7 +31,7 @@ extension EngineState {
             _ = directory.remove(id: userId, rebuildingWhenChurned: false)
             directoryChangedIDs?.append(userId)
             users[Int(index)] = nil
-            userIndex[ExactString(userId)] = nil
+            userIndex.remove(userId)
         case .uploadContacts(let ownerId, let contacts, let numbers, let day, let added):
             guard let owner = index(of: ownerId) else { return }
             let key = ExactString(ownerId)
@@ -75,9 +75,7 @@ extension EngineState {
             _ = phoneOwners.removeUser(for: old.e164)
             users[Int(index)] = record
         } else {
-            index = UInt32(users.count)
-            users.append(record)
-            userIndex[ExactString(userId)] = index
+            index = try appendUser(userId, record)
             try Self.applied { () throws(FollowGraphError) in try graph.registerUser(index, id: userId) }
         }
         try Self.applied { () throws(MatchingError) in _ = try phoneOwners.setUser(index, for: e164) }

@@ -25,8 +25,9 @@ struct BudgetDay: Hashable, Sendable {
 struct EngineState: Sendable {
     /// The position of the last change applied (PROTOCOL §8); 0 before any.
     var position: Int64 = 0
-    /// Dense index of each registered user id (ids compared by bytes).
-    var userIndex: [ExactString: UInt32] = [:]
+    /// Dense index of each registered user id (ids compared by bytes): the table's ordinal,
+    /// given in registration order as `users` grows by one.
+    var userIndex = ByteStringTable()
     /// Users by dense index; nil for a deleted user.
     var users: [UserRecord?] = []
     /// Who holds each registered number.
@@ -55,7 +56,28 @@ struct EngineState: Sendable {
 
     /// The dense index of the registered user `userId`.
     func index(of userId: String) -> UInt32? {
-        userIndex[ExactString(userId)]
+        userIndex.ordinal(of: userId)
+    }
+
+    /// The dense indexes of the registered users among `userIds`, in order (nil for an id not
+    /// registered), looked up as one batch (``ByteStringTable/ordinals(of:)``).
+    func indexes(of userIds: [String]) -> [UInt32?] {
+        userIndex.ordinals(of: userIds)
+    }
+
+    /// Registers `userId` in ``userIndex`` and `record` at its new index.
+    mutating func appendUser(_ userId: String, _ record: UserRecord) throws(ContactsError) -> UInt32 {
+        let added: (ordinal: UInt32, inserted: Bool)
+        do {
+            added = try userIndex.insert(userId)
+        } catch {
+            throw .internalFailure("no user index is left for '\(userId)': \(users.count) users have been registered")
+        }
+        guard added.inserted, Int(added.ordinal) == users.count else {
+            throw .internalFailure("user '\(userId)' is registered already, or the user indexes are out of step")
+        }
+        users.append(record)
+        return added.ordinal
     }
 
     /// The record of the dense user `index`.

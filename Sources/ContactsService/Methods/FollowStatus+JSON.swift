@@ -4,9 +4,15 @@ import ContactsJSON
 extension FollowStatus {
     /// Appends `{"isFollowing":…,"since":…}` (since null when not following).
     func write(to writer: inout JSONWriter) {
-        writer.appendRaw(isFollowing ? #"{"isFollowing":true,"since":"# : #"{"isFollowing":false,"since":"#)
-        if let since { writer.writeInteger(since) } else { writer.appendRaw("null") }
-        writer.appendRaw("}")
+        if isFollowing, let since {
+            writer.appendRaw(#"{"isFollowing":true,"since":"#)
+            writer.writeInteger(since)
+            writer.appendRaw("}")
+        } else if isFollowing {
+            writer.appendRaw(#"{"isFollowing":true,"since":null}"#)
+        } else {
+            writer.appendRaw(#"{"isFollowing":false,"since":null}"#)
+        }
     }
 }
 
@@ -16,6 +22,7 @@ extension [BatchFollowStatus] {
     ///
     /// - Complexity: O(n) in the size of the output.
     func writeStatuses(to writer: inout JSONWriter) {
+        writer.reserveCapacity(count * 64 + 16)
         writer.appendRaw(#"{"statuses":{"#)
         for (index, entry) in enumerated() {
             if index > 0 { writer.appendRaw(",") }

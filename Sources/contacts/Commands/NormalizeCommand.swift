@@ -96,9 +96,9 @@ enum NormalizeCommand: Command {
     private static func write(_ result: Result<PhoneNumber, PhoneNumberError>, to output: inout JSONWriter) {
         switch result {
         case .success(let number):
-            output.appendRaw("{\"e164\":\"")
-            output.appendRaw(number.description)
-            output.appendRaw("\"}\n")
+            output.appendRaw("{\"e164\":")
+            output.writeString(number.description)
+            output.appendRaw("}\n")
         case .failure(let error):
             output.appendRaw("{\"error\":{\"code\":")
             output.writeString(error.code.rawValue)

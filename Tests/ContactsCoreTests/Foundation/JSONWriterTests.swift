@@ -115,4 +115,14 @@ import Testing
         #expect(try JSONParser.parse(RandomJSON.text(of: value)) == value)
         #expect(throws: JSONParseError.self) { try JSONParser.parse(RandomJSON.text(of: .array([value]))) }
     }
+
+    @Test func integersAreWrittenAsTheirDecimalDigits() {
+        var random = SplitMix64(seed: 7)
+        let edges: [Int64] = [0, 1, -1, 9, 10, -10, 1_733_000_000_000, .max, .min, .max - 1, .min + 1]
+        for value in edges + (0..<1_000).map({ _ in Int64(bitPattern: random.next()) >> (random.next() % 64) }) {
+            var writer = JSONWriter()
+            writer.writeInteger(value)
+            #expect(writer.text == String(value))
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import ContactsStore
+import ContactsSupport
 import Testing
 
 @testable import ContactsPostgres
@@ -31,7 +32,7 @@ struct UserKeyTableTests {
             }
             #expect(table.count == model.count)
         }
-        var batch = UserIDBatch()
+        var batch = ByteStringList()
         var expected: [StoreUserKey?] = []
         for round in 0..<2_000 {
             let id = Self.randomID(&random)
@@ -51,7 +52,7 @@ struct UserKeyTableTests {
 
     @Test func anEmptyTableHoldsNoKey() {
         let table = UserKeyTable()
-        var batch = UserIDBatch()
+        var batch = ByteStringList()
         Array("u1".utf8).withUnsafeBytes { batch.append($0) }
         #expect(Array("u1".utf8).withUnsafeBytes { table.key(of: $0) } == nil)
         #expect(table.keys(of: batch) == [nil])
