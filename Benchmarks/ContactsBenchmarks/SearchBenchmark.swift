@@ -87,7 +87,7 @@ func searchWorkload(
 
     // The mix at limit 20, and at limit all (ranked slots and their ids read out).
     let (page20, pages) = SearchBench.medianTimes(queries, runs: runs) { index.hits($0, limit: 20) }
-    let (pageAll, lists) = SearchBench.medianTimes(queries, runs: runs) { query -> (SearchHits, RankedIDs) in
+    let (pageAll, lists) = SearchBench.medianTimes(queries, runs: runs) { query -> (SearchHits, ByteStringList) in
         let hits = index.hits(query, limit: .max)
         return (hits, index.ids(of: hits))
     }
@@ -255,7 +255,7 @@ private func deepPages(
                 + "(\(ranked.total) matches, checked against the naive scan)",
             size: size, ours: anySkip, baseline: nil)
         let whole = (0..<5).map { _ in
-            SearchBench.timed { () -> (SearchHits, RankedIDs) in
+            SearchBench.timed { () -> (SearchHits, ByteStringList) in
                 let hits = index.hits(query, limit: .max)
                 return (hits, index.ids(of: hits))
             }

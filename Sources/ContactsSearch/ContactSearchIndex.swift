@@ -139,9 +139,9 @@ package struct ContactSearchIndex: Sendable {
     /// records (nothing else decoded).
     ///
     /// - Complexity: O(n) for n slots.
-    package func ids(of hits: SearchHits) -> RankedIDs {
+    package func ids(of hits: SearchHits) -> ByteStringList {
         contacts.withRecords { records in
-            var ids = RankedIDs()
+            var ids = ByteStringList()
             ids.reserve(hits.slots.count, bytesEach: 16)
             // Records a few ranks ahead are asked of the processor while this one is read.
             let lookahead = 8

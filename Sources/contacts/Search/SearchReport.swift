@@ -33,7 +33,8 @@ struct SearchReport {
     /// `ids` shown (ranked), and for text output the `results` shown — each contact with the
     /// fields its match was found in.
     mutating func add(
-        query: String, total: Int, ids: RankedIDs, results: [(contact: Contact, fields: [MatchedField])], micros: Int
+        query: String, total: Int, ids: ByteStringList, results: [(contact: Contact, fields: [MatchedField])],
+        micros: Int
     ) throws {
         self.micros.append(micros)
         if json {
@@ -86,7 +87,7 @@ struct SearchReport {
 
     /// `{"query":q,"total":n,"ids":[..],"micros":t}`, the ids written one by one (a list of
     /// every match can hold millions).
-    private mutating func appendJSONLine(query: String, total: Int, ids: RankedIDs, micros: Int) throws {
+    private mutating func appendJSONLine(query: String, total: Int, ids: ByteStringList, micros: Int) throws {
         var writer = JSONWriter()
         writer.write(.string(query))
         buffer.append(contentsOf: Array("{\"query\":".utf8) + writer.bytes)
