@@ -206,7 +206,14 @@ package struct PackedContacts: Sendable {
 
     /// The bytes held: the arena, the offsets, the id table and the dead-slot bits.
     package var byteCount: Int {
-        arena.capacity + starts.byteCount + ids.byteCount + deadSlots.count * 8
+        let parts = byteCounts
+        return parts.arena + parts.offsets + parts.ids + parts.deadSlots
+    }
+
+    /// The bytes held, by part: the arena (by capacity) and of it the records' bytes in use,
+    /// the record offsets, the id table and the dead-slot bits.
+    package var byteCounts: (arena: Int, records: Int, offsets: Int, ids: Int, deadSlots: Int) {
+        (arena.capacity, arena.count - garbageBytes, starts.byteCount, ids.byteCount, deadSlots.capacity * 8)
     }
 
     /// Read access to the records, valid inside ``withRecords(_:)``.
