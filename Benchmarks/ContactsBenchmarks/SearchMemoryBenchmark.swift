@@ -64,7 +64,7 @@ private func searchMemoryRow(
     SearchMemoryGuard.resetPeak()
     let before = SearchBench.residentBytes()
     let memoryGuard = SearchMemoryGuard(count: count, bytesPerContact: bytesPerContact, residentBefore: before)
-    if let stop = memoryGuard.check(done: 0) {
+    if let stop = memoryGuard.check(done: 0, uploadedNumbers: 0) {
         SearchMemoryGuard.report(runner, stop, label: label, size: size)
         return nil
     }
@@ -94,12 +94,18 @@ private func searchMemoryRow(
                     uploadNumbers.append(number)
                 }
             }
+            // As the engine's loader leaves a book it has put whole.
+            packed.shrinkToFit()
             loaded.packing += lap()
             let tables = SearchTables(packed)
             loaded.tables += lap()
             loaded.books.append((packed, tables))
             loaded.contacts += book.count
-            if loaded.books.count % 256 == 0, let stop = memoryGuard.check(done: loaded.contacts) { throw stop }
+            if loaded.books.count % 256 == 0,
+                let stop = memoryGuard.check(done: loaded.contacts, uploadedNumbers: uploadNumbers.count)
+            {
+                throw stop
+            }
             _ = lap()
         }
     } catch {
@@ -218,10 +224,11 @@ struct SearchMemoryGuard {
     static let reserveBytes = 2_500_000_000
     /// The first size's guess of the resident bytes a contact, before any is measured.
     static let initialBytesPerContact = 260.0
-    /// What the upload index's build needs beside what it keeps, per contact: the three
-    /// parallel arrays (16 B a number, 1.3 numbers a contact) and the build's sort order and
-    /// scratch (about as much again).
-    static let uploadBuildBytesPerContact = 45.0
+    /// What the upload index's build needs beside what it keeps, per uploaded number: the three
+    /// parallel arrays (16 B) and the reverse side's scratch (buckets, words and entries: 24 B).
+    static let uploadBuildBytesPerNumber = 40.0
+    /// The uploaded numbers a contact is first guessed to have (its phones, all normalized).
+    static let initialNumbersPerContact = 1.3
 
     let count: Int
     let bytesPerContact: Double
@@ -244,12 +251,16 @@ struct SearchMemoryGuard {
         }
     }
 
-    /// A stop when the rest of the load, after `done` contacts, is projected not to fit: at the
-    /// rate measured so far (the first guess before any), plus the upload index's build.
-    func check(done: Int) -> Stop? {
+    /// A stop when the rest of the load, after `done` contacts holding `uploadedNumbers`
+    /// numbers, is projected not to fit: at the rates measured so far (first guesses before
+    /// then), plus the upload index's build.
+    func check(done: Int, uploadedNumbers: Int) -> Stop? {
         let grown = SearchBench.residentBytes() - residentBefore
-        let rate = done >= 100_000 ? Double(grown) / Double(done) : bytesPerContact
-        let needed = Int(rate * Double(count - done) + Self.uploadBuildBytesPerContact * Double(count))
+        let measured = done >= 100_000
+        let rate = measured ? Double(grown) / Double(done) : bytesPerContact
+        let numbers = measured ? Double(uploadedNumbers) / Double(done) : Self.initialNumbersPerContact
+        let needed = Int(
+            rate * Double(count - done) + numbers * Self.uploadBuildBytesPerNumber * Double(count))
         let available = Self.availableBytes()
         guard available - needed < Self.reserveBytes else { return nil }
         return Stop(done: done, count: count, available: available, needed: needed)
