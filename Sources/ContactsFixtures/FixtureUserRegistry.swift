@@ -24,8 +24,20 @@ package struct FixtureUserRegistry {
     static func generate(
         options: FixtureGenerator.Options, path: String, meter: inout FixtureProgressMeter
     ) throws(FixtureError) -> FixtureUserRegistry {
-        var random = FixtureRandom(seed: options.seed, stream: 1)
         let output = try FixtureLineWriter(path: path)
+        let registry = try generate(options: options) { user throws(FixtureError) in
+            try output.write(user.jsonValue)
+            meter.advance()
+        }
+        try output.finish()
+        return registry
+    }
+
+    /// Makes `options.users` users (random stream 1), handing each to `body` in order.
+    static func generate<E: Error>(
+        options: FixtureGenerator.Options, _ body: (FixtureUser) throws(E) -> Void
+    ) throws(E) -> FixtureUserRegistry {
+        var random = FixtureRandom(seed: options.seed, stream: 1)
         let width = idWidth(userCount: options.users)
         var phones: [FixturePhoneNumber] = []
         phones.reserveCapacity(options.users)
@@ -39,13 +51,11 @@ package struct FixtureUserRegistry {
                 phone = FixturePhoneCountry.randomNumber(country: country, using: &random)
             }
             phones.append(phone)
-            let user = FixtureUser(
-                userId: FixtureDirectory.identifier(UInt8(ascii: "u"), index + 1, width: width),
-                displayName: person.displayName, phone: phone.e164, region: phone.phoneCountry.region)
-            try output.write(user.jsonValue)
-            meter.advance()
+            try body(
+                FixtureUser(
+                    userId: FixtureDirectory.identifier(UInt8(ascii: "u"), index + 1, width: width),
+                    displayName: person.displayName, phone: phone.e164, region: phone.phoneCountry.region))
         }
-        try output.finish()
         return FixtureUserRegistry(phones: phones, phoneValues: values, idWidth: width)
     }
 }

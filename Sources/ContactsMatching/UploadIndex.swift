@@ -63,18 +63,21 @@ package struct UploadIndex: Sendable {
         var runStart = order.startIndex
         while runStart < order.endIndex {
             let owner = owners[order[runStart]]
-            var bookNumbers = [UInt64]()
-            var bookContacts = [UInt32]()
             var runEnd = runStart
-            while runEnd < order.endIndex && owners[order[runEnd]] == owner {
-                let pair = (numbers[order[runEnd]], contacts[order[runEnd]])
+            while runEnd < order.endIndex && owners[order[runEnd]] == owner { runEnd += 1 }
+            // Held as long as the book: sized once (to the pairs, repeats included), not grown.
+            var bookNumbers = [UInt64]()
+            bookNumbers.reserveCapacity(runEnd - runStart)
+            var bookContacts = [UInt32]()
+            bookContacts.reserveCapacity(runEnd - runStart)
+            for position in runStart..<runEnd {
+                let pair = (numbers[order[position]], contacts[order[position]])
                 if bookNumbers.isEmpty
                     || (bookNumbers[bookNumbers.count - 1], bookContacts[bookContacts.count - 1]) != pair
                 {
                     bookNumbers.append(pair.0)
                     bookContacts.append(pair.1)
                 }
-                runEnd += 1
             }
             books[owner] = UploadBook(sortedNumbers: bookNumbers, contacts: bookContacts)
             runStart = runEnd

@@ -5,11 +5,15 @@ import ContactsSupport
 /// caller's `idOf`), so an entry is four bytes and a one-byte tag of the id's hash that spares
 /// most record reads on a probe.
 ///
+/// An id's home entry is the high half of its hash times the number of entries (any number,
+/// not only a power of two), so that ``shrinkToFit(idOf:)`` can leave a loaded table at the
+/// load limit; its tag is the hash's low byte (the high bits pick the entry).
+///
 /// Ids are compared by bytes (PROTOCOL: no normalization).
 struct ContactIDTable: Sendable {
     /// `slot + 1` per entry; 0 marks a free one.
     private var entries: [UInt32] = []
-    /// Per entry, bits 56–63 of the id's hash.
+    /// Per entry, bits 0–7 of the id's hash.
     private var tags: [UInt8] = []
     /// The number of ids.
     private(set) var count = 0
@@ -35,13 +39,12 @@ struct ContactIDTable: Sendable {
     func slot(of id: UnsafeBufferPointer<UInt8>, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard !entries.isEmpty else { return nil }
         let hash = Self.hash(id)
-        let tag = UInt8(truncatingIfNeeded: hash >> 56)
-        let mask = entries.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        let tag = UInt8(truncatingIfNeeded: hash)
+        var index = home(of: hash)
         while entries[index] != 0 {
             let slot = entries[index] - 1
             if tags[index] == tag, idOf(slot).elementsEqual(id) { return slot }
-            index = (index + 1) & mask
+            index = next(after: index)
         }
         return nil
     }
@@ -55,13 +58,12 @@ struct ContactIDTable: Sendable {
     ) -> (slot: UInt32, isNew: Bool) {
         growIfFull(idOf: idOf)
         let hash = Self.hash(id)
-        let tag = UInt8(truncatingIfNeeded: hash >> 56)
-        let mask = entries.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        let tag = UInt8(truncatingIfNeeded: hash)
+        var index = home(of: hash)
         while entries[index] != 0 {
             let existing = entries[index] - 1
             if tags[index] == tag, idOf(existing).elementsEqual(id) { return (existing, false) }
-            index = (index + 1) & mask
+            index = next(after: index)
         }
         entries[index] = slot + 1
         tags[index] = tag
@@ -86,9 +88,8 @@ struct ContactIDTable: Sendable {
     mutating func remove(_ id: UnsafeBufferPointer<UInt8>, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard !entries.isEmpty else { return nil }
         let hash = Self.hash(id)
-        let tag = UInt8(truncatingIfNeeded: hash >> 56)
-        let mask = entries.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        let tag = UInt8(truncatingIfNeeded: hash)
+        var index = home(of: hash)
         while entries[index] != 0 {
             let slot = entries[index] - 1
             if tags[index] == tag, idOf(slot).elementsEqual(id) {
@@ -96,7 +97,7 @@ struct ContactIDTable: Sendable {
                 count -= 1
                 return slot
             }
-            index = (index + 1) & mask
+            index = next(after: index)
         }
         return nil
     }
@@ -119,18 +120,17 @@ struct ContactIDTable: Sendable {
     /// Frees entry `index` and moves back each later entry of its run that may now sit
     /// nearer its home (backward-shift deletion: no tombstones).
     private mutating func removeEntry(at index: Int, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
-        let mask = entries.count - 1
         var hole = index
-        var next = (index + 1) & mask
+        var next = next(after: index)
         while entries[next] != 0 {
-            let home = Int(truncatingIfNeeded: Self.hash(idOf(entries[next] - 1))) & mask
+            let home = home(of: Self.hash(idOf(entries[next] - 1)))
             // The entry at `next` may fill the hole when its home is not in (hole, next].
-            if (next - home) & mask >= (next - hole) & mask {
+            if distance(from: home, to: next) >= distance(from: hole, to: next) {
                 entries[hole] = entries[next]
                 tags[hole] = tags[next]
                 hole = next
             }
-            next = (next + 1) & mask
+            next = self.next(after: next)
         }
         entries[hole] = 0
         tags[hole] = 0
@@ -138,18 +138,53 @@ struct ContactIDTable: Sendable {
 
     /// Puts `slot`, whose id hashes to `hash`, in the first free entry from its home.
     private mutating func place(_ slot: UInt32, hash: UInt64) {
-        let mask = entries.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while entries[index] != 0 { index = (index + 1) & mask }
+        var index = home(of: hash)
+        while entries[index] != 0 { index = next(after: index) }
         entries[index] = slot + 1
-        tags[index] = UInt8(truncatingIfNeeded: hash >> 56)
+        tags[index] = UInt8(truncatingIfNeeded: hash)
+    }
+
+    /// The home entry of an id hashing to `hash`: the high half of `hash × entries.count`.
+    @inline(__always)
+    private func home(of hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(entries.count)).high)
+    }
+
+    /// The entry probed after `index` (the first after the last).
+    @inline(__always)
+    private func next(after index: Int) -> Int {
+        index + 1 == entries.count ? 0 : index + 1
+    }
+
+    /// How many probes lead from entry `start` to entry `end`, wrapping around.
+    @inline(__always)
+    private func distance(from start: Int, to end: Int) -> Int {
+        end >= start ? end - start : end - start + entries.count
     }
 
     /// Doubles the table (rehashing every id) when one more entry would pass the load limit.
     private mutating func growIfFull(idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
         guard (count + 1) * Self.maximumLoadDenominator > entries.count * Self.maximumLoadNumerator else { return }
+        rehash(capacity: max(Self.minimumCapacity, entries.count * 2), idOf: idOf)
+    }
+
+    /// Rehashes every id into a table of the fewest entries the load limit allows (none for
+    /// no id): a table filled by inserts holds up to twice as many, as it grows by doubling.
+    /// The next insert grows it again.
+    ///
+    /// - Complexity: O(c) for c entries, plus one hash per id.
+    mutating func shrinkToFit(idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
+        let fewest =
+            (count * Self.maximumLoadDenominator + Self.maximumLoadNumerator - 1) / Self.maximumLoadNumerator
+        guard fewest < entries.count else { return }
+        rehash(capacity: fewest, idOf: idOf)
+    }
+
+    /// Puts every id again into a table of `capacity` entries.
+    ///
+    /// - Precondition: `capacity` exceeds ``count`` (or both are 0).
+    private mutating func rehash(capacity: Int, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
         let old = entries
-        let capacity = max(Self.minimumCapacity, entries.count * 2)
         entries = [UInt32](repeating: 0, count: capacity)
         tags = [UInt8](repeating: 0, count: capacity)
         for entry in old where entry != 0 { place(entry - 1, hash: Self.hash(idOf(entry - 1))) }

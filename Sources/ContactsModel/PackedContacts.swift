@@ -206,7 +206,14 @@ package struct PackedContacts: Sendable {
 
     /// The bytes held: the arena, the offsets, the id table and the dead-slot bits.
     package var byteCount: Int {
-        arena.capacity + starts.byteCount + ids.byteCount + deadSlots.count * 8
+        let parts = byteCounts
+        return parts.arena + parts.offsets + parts.ids + parts.deadSlots
+    }
+
+    /// The bytes held, by part: the arena (by capacity) and of it the records' bytes in use,
+    /// the record offsets, the id table and the dead-slot bits.
+    package var byteCounts: (arena: Int, records: Int, offsets: Int, ids: Int, deadSlots: Int) {
+        (arena.capacity, arena.count - garbageBytes, starts.byteCount, ids.byteCount, deadSlots.capacity * 8)
     }
 
     /// Read access to the records, valid inside ``withRecords(_:)``.
@@ -276,9 +283,15 @@ package struct PackedContacts: Sendable {
     /// Rewrites the arena without its garbage when garbage is a large share of it.
     private mutating func reclaimGarbageIfLarge() {
         guard garbageBytes >= Self.minimumGarbage, garbageBytes * Self.garbageDivisor >= arena.count else { return }
+        compactArena()
+    }
+
+    /// Rewrites the arena without its garbage, at its exact size.
+    private mutating func compactArena() {
         var compact: [UInt8] = []
         compact.reserveCapacity(arena.count - garbageBytes)
         var moved = RecordOffsets()
+        moved.reserveCapacity(starts.count)
         arena.withUnsafeBufferPointer { arena in
             for slot in 0..<UInt32(starts.count) {
                 let start = starts[Int(slot)]
@@ -290,6 +303,27 @@ package struct PackedContacts: Sendable {
         arena = compact
         starts = moved
         garbageBytes = 0
+    }
+
+    /// Gives back what the contacts hold beyond their need: the arena without garbage and at
+    /// its exact size, the record offsets at theirs, and the id table at the fewest entries its
+    /// load limit allows. Appending grows each of them by doubling, so a book just loaded or
+    /// just given a large batch would otherwise keep up to half of each unused. The next put
+    /// grows them again.
+    ///
+    /// - Complexity: O(n) in the bytes held, plus one hash per id.
+    package mutating func shrinkToFit() {
+        if garbageBytes > 0 {
+            compactArena()
+        } else {
+            arena = arena.withUnsafeBufferPointer { Array($0) }
+            starts.shrinkToFit()
+        }
+        arena.withUnsafeBufferPointer { arena in
+            let records = Records(arena: arena, starts: starts)
+            ids.shrinkToFit { records.idBytes(of: $0) }
+        }
+        if !deadSlots.isEmpty { deadSlots = deadSlots.withUnsafeBufferPointer { Array($0) } }
     }
 
     /// Appends the record of `contact` with `numbers`.

@@ -33,6 +33,20 @@ package struct RecordOffsets: Sendable {
         self[low.count - 1] = offset
     }
 
+    /// Makes room for `count` offsets in all without growing again.
+    package mutating func reserveCapacity(_ count: Int) {
+        low.reserveCapacity(count)
+        if !high.isEmpty { high.reserveCapacity(count) }
+    }
+
+    /// Holds the offsets in arrays of their exact size (appending grows them by doubling).
+    ///
+    /// - Complexity: O(n) offsets copied.
+    package mutating func shrinkToFit() {
+        low = low.withUnsafeBufferPointer { Array($0) }
+        if !high.isEmpty { high = high.withUnsafeBufferPointer { Array($0) } }
+    }
+
     /// Asks the processor to bring the offset of `slot` into the cache.
     @inline(__always)
     package func prefetchStart(of slot: Int) {

@@ -45,6 +45,7 @@ package struct FoldedTextStore: Sendable {
     package init(_ source: FoldedTextStore, slots: some Collection<Int>) {
         bytes.reserveCapacity(slots.reduce(0) { $0 + source.recordStarts[$1 + 1] - source.recordStarts[$1] })
         flags.reserveCapacity(slots.count)
+        recordStarts.reserveCapacity(slots.count + 1)
         for slot in slots {
             bytes.append(contentsOf: source.bytes[source.recordStarts[slot]..<source.recordStarts[slot + 1]])
             recordStarts.append(bytes.count)

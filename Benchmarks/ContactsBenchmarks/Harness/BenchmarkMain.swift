@@ -17,6 +17,7 @@ let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "phone", run: phoneNormalizationBenchmarks),
     BenchmarkSuite(name: "search", run: searchBenchmarks),
     BenchmarkSuite(name: "search-10m", run: searchScaleBenchmarks),
+    BenchmarkSuite(name: "search-memory", run: searchMemoryBenchmarks),
     BenchmarkSuite(name: "index-build", run: searchIndexBuildBenchmarks),
     BenchmarkSuite(name: "store", run: storeBenchmarks),
     BenchmarkSuite(name: "store-service", run: storeServiceThroughputBenchmarks),

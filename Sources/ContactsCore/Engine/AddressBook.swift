@@ -138,7 +138,18 @@ struct AddressBook: Sendable {
                 : contacts.put(batch[index], numbers: batchNumbers[index]).slot
         }
         updateSearch(slots: slots, isLarge: isLarge)
+        // A large batch grew the arrays by doubling: give back what the book does not use.
+        if isLarge { shrinkToFit() }
         return slots
+    }
+
+    /// Gives back the memory the book's contacts hold beyond their need (see
+    /// ``PackedContacts/shrinkToFit()``): after a large batch, or once the loader has put the
+    /// whole book. Slots stay, so a built search index stays valid.
+    ///
+    /// - Complexity: O(n) in the book's bytes, plus one hash per id.
+    mutating func shrinkToFit() {
+        contacts.shrinkToFit()
     }
 
     /// Stores the contact `id` as a store keeps it: its body in the one binary form (format 2

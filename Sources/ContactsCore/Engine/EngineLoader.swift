@@ -102,12 +102,13 @@ struct EngineLoader: StoreLoader {
         }
     }
 
-    /// Puts the pending book in the state.
+    /// Puts the pending book in the state, at its exact size.
     private mutating func flushPendingBook() {
-        guard let owner = pendingOwner, let book = pendingBook else { return }
+        guard let owner = pendingOwner, var book = pendingBook else { return }
+        pendingBook = nil
+        book.shrinkToFit()
         ownersLoaded.insert(owner)
         state.books[owner] = book
-        pendingBook = nil
     }
 
     /// Builds the user directory on a background thread, once, when the users are all in.

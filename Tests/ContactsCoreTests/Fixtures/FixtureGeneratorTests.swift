@@ -65,6 +65,26 @@ struct FixtureGeneratorTests {
         }
     }
 
+    @Test("the books streamed without files are the contacts of contacts.jsonl, one owner a book, in order")
+    func streamedBooks() throws {
+        let fixture = try GeneratedFixture.small.get()
+        var books: [[Contact]] = []
+        try FixtureGenerator(options: fixture.options).forEachContactBook { books.append($0) }
+        #expect(books.count == fixture.summary.owners)
+        #expect(books.allSatisfy { book in book.allSatisfy { $0.ownerId == book.first?.ownerId } })
+        #expect(Set(books.compactMap(\.first?.ownerId)).count == books.count)
+        // Line for line, the bytes contacts.jsonl holds.
+        let lines = try #require(fixture.lines["contacts.jsonl"])
+        let streamed = books.flatMap { $0 }
+        #expect(streamed.count == lines.count)
+        let differing = zip(streamed, lines).filter { contact, line in
+            var writer = JSONWriter()
+            writer.write(contact.jsonValue)
+            return writer.bytes != line
+        }
+        #expect(differing.isEmpty, "\(differing.count) contacts differ from their lines")
+    }
+
     @Test("shares: phones, registered numbers, emails, scripts, notes, organizations, addresses")
     func shares() throws {
         let fixture = try GeneratedFixture.small.get()

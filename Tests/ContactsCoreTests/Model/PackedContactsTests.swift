@@ -144,6 +144,11 @@ import Testing
             }
             model[ExactString(id)] = (contact, numbers)
             if step % 50 == 0 { Self.expectHolds(packed, model, seed: seed) }
+            // Shrunk now and then: later puts, replacements and removals go on from a tight table.
+            if step % 70 == 35 {
+                packed.shrinkToFit()
+                Self.expectHolds(packed, model, seed: seed)
+            }
         }
         Self.expectHolds(packed, model, seed: seed)
     }
@@ -167,6 +172,44 @@ import Testing
         // Unreclaimed, the 1,200 records would take over 500,000 bytes.
         #expect(packed.byteCount < 200_000)
         Self.expectHolds(packed, model, seed: 0)
+    }
+
+    /// A shrunk book holds its records at their exact size, 4 bytes of offset a slot and an id
+    /// table at its load limit (5 bytes an entry, ids / 0.7 entries; each up to the allocator's
+    /// rounding), and keeps every contact
+    /// through later puts and removals; with garbage, the shrink reclaims it.
+    @Test(arguments: [0, 1, 2, 11, 500, 750, 1_000])
+    func shrunkHoldsExactly(count: Int) {
+        var packed = PackedContacts()
+        var model: [ExactString: (Contact, [UInt64])] = [:]
+        for number in 0..<count {
+            let contact = Contact(id: "c\(number)", givenName: "Name \(number)", notes: "n\(number % 7)")
+            packed.put(contact, numbers: [UInt64(number)])
+            model[ExactString(contact.id)] = (contact, [UInt64(number)])
+        }
+        let before = packed.byteCounts
+        packed.shrinkToFit()
+        let after = packed.byteCounts
+        // Exact up to the allocator's rounding (under 64 bytes an array).
+        #expect(after.records == before.records && after.arena - after.records < 64)
+        #expect(after.offsets - 4 * count < 64)
+        let entries = (count * 10 + 6) / 7
+        #expect(after.ids - 5 * entries < 128, "\(count) ids")
+        #expect(packed.byteCount <= before.arena + before.offsets + before.ids)
+        Self.expectHolds(packed, model, seed: UInt64(count))
+        for number in stride(from: 0, to: count, by: 3) {
+            packed.remove(id: "c\(number)")
+            model[ExactString("c\(number)")] = nil
+        }
+        for number in count..<count + 40 {
+            let contact = Contact(id: "c\(number)", givenName: "Later \(number)")
+            packed.put(contact, numbers: [])
+            model[ExactString(contact.id)] = (contact, [])
+        }
+        Self.expectHolds(packed, model, seed: UInt64(count))
+        packed.shrinkToFit()
+        #expect(packed.byteCounts.arena - packed.byteCounts.records < 64)
+        Self.expectHolds(packed, model, seed: UInt64(count))
     }
 
     /// The live contacts laid out again in another order (what a search index build does):

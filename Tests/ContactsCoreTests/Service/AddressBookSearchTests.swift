@@ -80,6 +80,25 @@ import Testing
     }
 
     /// Many threads searching a book at once all see one build's answers.
+    /// A large batch leaves the book's contacts at their exact size (as packed and shrunk), a
+    /// small one after it grows them again, and every contact stays readable and searchable.
+    @Test func largeBatchesLeaveTheContactsShrunk() {
+        let contacts = (0..<700).map { Contact(id: "c\($0)", givenName: "Name \($0)", notes: "note \($0 % 9)") }
+        var book = AddressBook(ownerId: Self.owner)
+        _ = book.put(contacts, numbers: contacts.map { _ in [] })
+        var packed = PackedContacts()
+        for contact in contacts { packed.put(contact) }
+        let grown = packed.byteCount
+        packed.shrinkToFit()
+        #expect(book.byteCount.contacts == packed.byteCount && packed.byteCount < grown)
+        let later = Contact(id: "later", givenName: "Later")
+        _ = book.put([later], numbers: [[]])
+        #expect(book.byteCount.contacts > packed.byteCount)
+        #expect(book.search("name 699", field: .name, skip: 0, limit: 20).ids == ["c699"])
+        #expect(book.contact(withID: "later") == Self.owned(later))
+        #expect(book.count == 701)
+    }
+
     @Test func concurrentFirstSearchesAgree() {
         var fixtures = SearchFixtures(seed: 41)
         let contacts = fixtures.contacts(400)
