@@ -63,7 +63,7 @@ private func searchMemoryRow(
     let label = "search-memory, generator's books"
     SearchMemoryGuard.resetPeak()
     let before = SearchBench.residentBytes()
-    let memoryGuard = SearchMemoryGuard(count: count, bytesPerContact: bytesPerContact, residentBefore: before)
+    var memoryGuard = SearchMemoryGuard(count: count, bytesPerContact: bytesPerContact)
     if let stop = memoryGuard.check(done: 0, uploadedNumbers: 0) {
         SearchMemoryGuard.report(runner, stop, label: label, size: size)
         return nil
@@ -83,6 +83,7 @@ private func searchMemoryRow(
     do {
         try generator.forEachContactBook { (book: [Contact]) throws(SearchMemoryGuard.Stop) in
             loaded.generation += lap()
+            if loaded.books.isEmpty { memoryGuard.startGrowing() }
             let owner = UInt32(loaded.books.count)
             var packed = PackedContacts()
             for contact in book {
@@ -166,8 +167,8 @@ private func searchMemoryRow(
 }
 
 /// Searches of random books, each page checked equal to the naive scan of that book's
-/// contacts, both timed (µs a query), and the upload index's holders of random uploaded
-/// numbers checked against the books that hold them.
+/// contacts, both timed warm (µs a query, after one untimed call of each), and the upload
+/// index's holders of a number of each book checked to include the book.
 private func serve(
     _ runner: BenchmarkRunner, _ label: String, loaded: LoadedBooks, size: String, checks: SearchChecks
 ) {
@@ -184,6 +185,9 @@ private func serve(
         var mix = SearchQueryMix(seed: random.next())
         for (query, _) in mix.queries(5, from: contacts) {
             for skip in [0, 20] {
+                // Each side warm: the scan's entries were just made, the book was cold.
+                _ = tables.search(query, field: .any, skip: skip, limit: 20, in: packed)
+                _ = scan.search(query, skip: skip, limit: 20)
                 let (oursMicros, hits) = SearchBench.timed {
                     tables.search(query, field: .any, skip: skip, limit: 20, in: packed)
                 }
@@ -229,10 +233,24 @@ struct SearchMemoryGuard {
     static let uploadBuildBytesPerNumber = 40.0
     /// The uploaded numbers a contact is first guessed to have (its phones, all normalized).
     static let initialNumbersPerContact = 1.3
+    /// What the generator holds a user while it makes the contacts (their numbers), with room.
+    static let generatorBytesPerUser = 80.0
 
     let count: Int
     let bytesPerContact: Double
-    let residentBefore: Int
+    /// The resident bytes when the first book came: the generator's users made, no book yet.
+    private var residentAtFirstBook: Int?
+
+    /// A guard of a load of `count` contacts, first guessed to take `bytesPerContact` each.
+    init(count: Int, bytesPerContact: Double) {
+        self.count = count
+        self.bytesPerContact = bytesPerContact
+    }
+
+    /// Marks the first book: growth is measured from here.
+    mutating func startGrowing() {
+        residentAtFirstBook = SearchBench.residentBytes()
+    }
 
     /// Why a load stopped, and how far it had got.
     struct Stop: Error, CustomStringConvertible {
@@ -252,15 +270,22 @@ struct SearchMemoryGuard {
     }
 
     /// A stop when the rest of the load, after `done` contacts holding `uploadedNumbers`
-    /// numbers, is projected not to fit: at the rates measured so far (first guesses before
-    /// then), plus the upload index's build.
+    /// numbers, is projected not to fit: the generator's users when not made yet, the contacts
+    /// left at the rate measured since the first book (the first guess before 100,000), and the
+    /// upload index's build.
     func check(done: Int, uploadedNumbers: Int) -> Stop? {
-        let grown = SearchBench.residentBytes() - residentBefore
-        let measured = done >= 100_000
-        let rate = measured ? Double(grown) / Double(done) : bytesPerContact
-        let numbers = measured ? Double(uploadedNumbers) / Double(done) : Self.initialNumbersPerContact
+        var rate = bytesPerContact
+        var numbers = Self.initialNumbersPerContact
+        var users = Self.generatorBytesPerUser * Double(FixtureGenerator.Options.defaultUsers(contacts: count))
+        if let residentAtFirstBook {
+            users = 0
+            if done >= 100_000 {
+                rate = Double(SearchBench.residentBytes() - residentAtFirstBook) / Double(done)
+                numbers = Double(uploadedNumbers) / Double(done)
+            }
+        }
         let needed = Int(
-            rate * Double(count - done) + numbers * Self.uploadBuildBytesPerNumber * Double(count))
+            users + rate * Double(count - done) + numbers * Self.uploadBuildBytesPerNumber * Double(count))
         let available = Self.availableBytes()
         guard available - needed < Self.reserveBytes else { return nil }
         return Stop(done: done, count: count, available: available, needed: needed)
