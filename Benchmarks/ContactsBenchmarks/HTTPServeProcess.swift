@@ -106,11 +106,11 @@ final class HTTPServeProcess {
 
     /// The service's peak resident memory (VmHWM), in bytes.
     func peakResidentBytes() throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kibibytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { throw BaselineError("no VmHWM in /proc/\(process.processIdentifier)/status") }
-        return kibibytes * 1024
+        let path = "/proc/\(process.processIdentifier)/status"
+        guard let bytes = ProcFile.kilobyteField("VmHWM", inFile: path) else {
+            throw BaselineError("no VmHWM in \(path)")
+        }
+        return bytes
     }
 
     /// Stops the service with SIGTERM (a graceful shutdown) and checks that it exits 0.

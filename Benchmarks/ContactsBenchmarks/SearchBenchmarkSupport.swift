@@ -137,11 +137,7 @@ enum SearchBench {
 
     /// The peak resident bytes of this process so far (VmHWM).
     static func peakResidentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-        else { return 0 }
-        return kilobytes * 1024
+        ProcFile.kilobyteField("VmHWM", inFile: "/proc/self/status") ?? 0
     }
 
     /// The machine's load average over the last minute, for the table's notes.

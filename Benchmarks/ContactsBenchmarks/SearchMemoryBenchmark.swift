@@ -302,11 +302,7 @@ struct SearchMemoryGuard {
 
     /// `MemAvailable` of /proc/meminfo, in bytes (0 when it cannot be read: nothing runs).
     static func availableBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
-            let kilobytes = Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "")
-        else { return 0 }
-        return kilobytes * 1024
+        ProcFile.kilobyteField("MemAvailable", inFile: "/proc/meminfo") ?? 0
     }
 
     /// Resets the process's peak resident size (VmHWM) to its current one, so that each size

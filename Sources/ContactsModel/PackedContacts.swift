@@ -316,14 +316,14 @@ package struct PackedContacts: Sendable {
         if garbageBytes > 0 {
             compactArena()
         } else {
-            arena = arena.withUnsafeBufferPointer { Array($0) }
+            if arena.capacity > arena.count { arena = arena.withUnsafeBufferPointer { Array($0) } }
             starts.shrinkToFit()
         }
         arena.withUnsafeBufferPointer { arena in
             let records = Records(arena: arena, starts: starts)
             ids.shrinkToFit { records.idBytes(of: $0) }
         }
-        if !deadSlots.isEmpty { deadSlots = deadSlots.withUnsafeBufferPointer { Array($0) } }
+        if deadSlots.capacity > deadSlots.count { deadSlots = deadSlots.withUnsafeBufferPointer { Array($0) } }
     }
 
     /// Appends the record of `contact` with `numbers`.

@@ -43,8 +43,8 @@ package struct RecordOffsets: Sendable {
     ///
     /// - Complexity: O(n) offsets copied.
     package mutating func shrinkToFit() {
-        low = low.withUnsafeBufferPointer { Array($0) }
-        if !high.isEmpty { high = high.withUnsafeBufferPointer { Array($0) } }
+        if low.capacity > low.count { low = low.withUnsafeBufferPointer { Array($0) } }
+        if high.capacity > high.count { high = high.withUnsafeBufferPointer { Array($0) } }
     }
 
     /// Asks the processor to bring the offset of `slot` into the cache.

@@ -52,11 +52,10 @@ struct EngineLoader: StoreLoader {
     }
 
     mutating func loadUser(_ user: StoredUser) throws {
-        guard state.index(of: user.userId) == nil else {
+        let record = UserRecord(userId: user.userId, e164: user.e164, displayName: user.displayName)
+        guard let index = try state.appendUser(user.userId, record) else {
             throw LoadError("user id '\(user.userId)' is registered twice")
         }
-        let index = try state.appendUser(
-            user.userId, UserRecord(userId: user.userId, e164: user.e164, displayName: user.displayName))
         indexOfKey.insert(index, for: user.key)
         userIDs.append(user.userId)
         registeredNumbers.append(user.e164)

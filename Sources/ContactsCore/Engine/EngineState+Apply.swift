@@ -75,7 +75,10 @@ extension EngineState {
             _ = phoneOwners.removeUser(for: old.e164)
             users[Int(index)] = record
         } else {
-            index = try appendUser(userId, record)
+            guard let appended = try appendUser(userId, record) else {
+                throw .internalFailure("user '\(userId)' has an index but no record")
+            }
+            index = appended
             try Self.applied { () throws(FollowGraphError) in try graph.registerUser(index, id: userId) }
         }
         try Self.applied { () throws(MatchingError) in _ = try phoneOwners.setUser(index, for: e164) }

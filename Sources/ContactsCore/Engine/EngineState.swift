@@ -65,16 +65,18 @@ struct EngineState: Sendable {
         userIndex.ordinals(of: userIds)
     }
 
-    /// Registers `userId` in ``userIndex`` and `record` at its new index.
-    mutating func appendUser(_ userId: String, _ record: UserRecord) throws(ContactsError) -> UInt32 {
+    /// Registers `userId` in ``userIndex`` and `record` at its new index; nil (nothing
+    /// changed) when `userId` has an index already.
+    mutating func appendUser(_ userId: String, _ record: UserRecord) throws(ContactsError) -> UInt32? {
         let added: (ordinal: UInt32, inserted: Bool)
         do {
             added = try userIndex.insert(userId)
         } catch {
             throw .internalFailure("no user index is left for '\(userId)': \(users.count) users have been registered")
         }
-        guard added.inserted, Int(added.ordinal) == users.count else {
-            throw .internalFailure("user '\(userId)' is registered already, or the user indexes are out of step")
+        guard added.inserted else { return nil }
+        guard Int(added.ordinal) == users.count else {
+            throw .internalFailure("user index \(added.ordinal) given to '\(userId)' is not the next, \(users.count)")
         }
         users.append(record)
         return added.ordinal
