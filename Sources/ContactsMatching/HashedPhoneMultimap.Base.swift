@@ -350,7 +350,9 @@ extension HashedPhoneMultimap.Base {
     }
 
     /// Builds a base from unordered entries, sorting once: a counting sort on the bucket (the
-    /// directory is its histogram), then a stable sort of each bucket by word.
+    /// directory is its histogram), then a stable sort of each bucket by word. Each key is
+    /// hashed twice (to count, then to place) rather than kept between the passes, so the build
+    /// needs no memory beside its input and the entries it keeps.
     ///
     /// - Parameters:
     ///   - numbers: the entries' numbers, in any order, with any repeats.
@@ -367,21 +369,12 @@ extension HashedPhoneMultimap.Base {
         let bits = directoryBits(forCount: count)
         let bucketCount = 1 << bits
 
-        // Pass 1: each entry's bucket and word; starts[b + 1] counts bucket b.
+        // Pass 1: starts[b + 1] counts bucket b.
         var starts = [UInt32](repeating: 0, count: bucketCount + 1)
-        var buckets = [UInt32](repeating: 0, count: count)
-        var words = [UInt64](repeating: 0, count: count)
         starts.withUnsafeMutableBufferPointer { starts in
-            buckets.withUnsafeMutableBufferPointer { buckets in
-                words.withUnsafeMutableBufferPointer { words in
-                    for index in 0..<count {
-                        let number = numbers[index]
-                        let (bucket, word) = locate(number, key: hasher.key(for: number), bits: bits)
-                        buckets[index] = UInt32(truncatingIfNeeded: bucket)
-                        words[index] = word
-                        starts[bucket + 1] &+= 1
-                    }
-                }
+            for number in numbers {
+                let bucket = locate(number, key: hasher.key(for: number), bits: bits).bucket
+                starts[bucket + 1] &+= 1
             }
         }
         for bucket in 0..<bucketCount {
@@ -394,15 +387,14 @@ extension HashedPhoneMultimap.Base {
             (entries: UnsafeMutableBufferPointer<HashedPhoneMultimap.Entry>) in
             cursors.withUnsafeMutableBufferPointer { cursors in
                 for index in 0..<count {
-                    let bucket = Int(buckets[index])
+                    let number = numbers[index]
+                    let (bucket, word) = locate(number, key: hasher.key(for: number), bits: bits)
                     let position = Int(cursors[bucket])
                     cursors[bucket] = UInt32(truncatingIfNeeded: position + 1)
-                    entries[position] = HashedPhoneMultimap.Entry(word: words[index], payload: payloads[index])
+                    entries[position] = HashedPhoneMultimap.Entry(word: word, payload: payloads[index])
                 }
             }
         }
-        buckets = []
-        words = []
 
         // Pass 3: order each bucket by word, settle repeated numbers, close the gaps.
         var base = Self(

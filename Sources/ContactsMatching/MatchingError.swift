@@ -8,6 +8,8 @@ package enum MatchingError: Error, Equatable, Sendable, CustomStringConvertible 
     case countMismatch(expected: Int, actual: Int)
     /// The change would grow the structure past `limit` entries (offsets are 32-bit).
     case capacityExceeded(limit: Int)
+    /// A book-by-book build was given a second book of the same owner.
+    case ownerRepeated(UInt32)
 
     /// One line naming what is wrong.
     package var description: String {
@@ -18,6 +20,8 @@ package enum MatchingError: Error, Equatable, Sendable, CustomStringConvertible 
             "bulk build arrays differ in length: \(expected) numbers but \(actual) values"
         case .capacityExceeded(let limit):
             "the table would hold more than \(limit) entries"
+        case .ownerRepeated(let owner):
+            "the book of owner \(owner) was added twice"
         }
     }
 }

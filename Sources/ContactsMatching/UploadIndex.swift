@@ -22,9 +22,9 @@ import ContactsSupport
 /// ``HashedPhoneTable``).
 package struct UploadIndex: Sendable {
     /// The books by owner; an owner with no pair has no book.
-    private var books: [UInt32: UploadBook] = [:]
+    var books: [UInt32: UploadBook] = [:]
     /// Number → owners of the books holding it.
-    private var owners: HashedPhoneMultimap
+    var owners: HashedPhoneMultimap
 
     /// An empty index whose reverse side is keyed by seeded XXH3-64.
     package init(seed: UInt64) {
@@ -43,7 +43,8 @@ package struct UploadIndex: Sendable {
     }
 
     /// An index built at once from parallel arrays of uploads: `owners[i]`'s contact
-    /// `contacts[i]` holds `numbers[i]` (repeats collapse); sorts once per side.
+    /// `contacts[i]` holds `numbers[i]` (repeats collapse): grouped by owner, then built book
+    /// by book (``Builder``).
     ///
     /// - Throws: ``MatchingError/countMismatch(expected:actual:)``,
     ///   ``MatchingError/numberOutOfRange(_:)`` or ``MatchingError/capacityExceeded(limit:)``.
@@ -51,37 +52,28 @@ package struct UploadIndex: Sendable {
     package init(owners: [UInt32], contacts: [UInt32], numbers: [UInt64], hasher: some PhoneKeyHasher)
         throws(MatchingError)
     {
-        guard contacts.count == numbers.count else {
-            throw .countMismatch(expected: numbers.count, actual: contacts.count)
+        guard contacts.count == numbers.count, owners.count == numbers.count else {
+            throw .countMismatch(expected: numbers.count, actual: min(contacts.count, owners.count))
         }
-        self.owners = try HashedPhoneMultimap(
-            numbers: numbers, payloads: owners, hasher: hasher, duplicates: .keepAll,
-            deltaShare: HashedPhoneMultimap.Constants.uploadDeltaShare)
-        let order = numbers.indices.sorted {
-            (owners[$0], numbers[$0], contacts[$0]) < (owners[$1], numbers[$1], contacts[$1])
-        }
-        var runStart = order.startIndex
-        while runStart < order.endIndex {
-            let owner = owners[order[runStart]]
+        var byOwner = owners.indices.map { UInt64(owners[$0]) << 32 | UInt64(truncatingIfNeeded: $0) }
+        let ownerBits = RadixSort.bitsInUse(union: UInt64(owners.reduce(0, |))).upperBound
+        RadixSort.sort(&byOwner, byBits: 32..<32 + ownerBits)
+        var builder = Builder()
+        var pairs: [(number: UInt64, contact: UInt32)] = []
+        var runStart = byOwner.startIndex
+        while runStart < byOwner.endIndex {
+            let owner = byOwner[runStart] >> 32
+            pairs.removeAll(keepingCapacity: true)
             var runEnd = runStart
-            while runEnd < order.endIndex && owners[order[runEnd]] == owner { runEnd += 1 }
-            // Held as long as the book: sized once (to the pairs, repeats included), not grown.
-            var bookNumbers = [UInt64]()
-            bookNumbers.reserveCapacity(runEnd - runStart)
-            var bookContacts = [UInt32]()
-            bookContacts.reserveCapacity(runEnd - runStart)
-            for position in runStart..<runEnd {
-                let pair = (numbers[order[position]], contacts[order[position]])
-                if bookNumbers.isEmpty
-                    || (bookNumbers[bookNumbers.count - 1], bookContacts[bookContacts.count - 1]) != pair
-                {
-                    bookNumbers.append(pair.0)
-                    bookContacts.append(pair.1)
-                }
+            while runEnd < byOwner.endIndex && byOwner[runEnd] >> 32 == owner {
+                let position = Int(truncatingIfNeeded: byOwner[runEnd] & 0xFFFF_FFFF)
+                pairs.append((numbers[position], contacts[position]))
+                runEnd += 1
             }
-            books[owner] = UploadBook(sortedNumbers: bookNumbers, contacts: bookContacts)
+            try builder.addBook(of: UInt32(truncatingIfNeeded: owner), pairs: &pairs)
             runStart = runEnd
         }
+        self = try builder.build(hasher: hasher)
     }
 
     /// An index built at once as ``init(owners:contacts:numbers:hasher:)``, keyed by seeded

@@ -2,7 +2,7 @@ import ContactsSupport
 
 /// The slot of each id of a ``PackedContacts``: an open-addressing hash table (linear probing)
 /// of slots, which does not hold the ids themselves but reads them from the records (the
-/// caller's `idOf`), so an entry is four bytes and a one-byte tag of the id's hash that spares
+/// caller's `idOf`), so an entry is a slot number (two or four bytes) and a one-byte tag of the id's hash that spares
 /// most record reads on a probe.
 ///
 /// An id's home entry is the high half of its hash times the number of entries (any number,
@@ -11,15 +11,16 @@ import ContactsSupport
 ///
 /// Ids are compared by bytes (PROTOCOL: no normalization).
 struct ContactIDTable: Sendable {
-    /// `slot + 1` per entry; 0 marks a free one.
-    private var entries: [UInt32] = []
+    /// `slot + 1` per entry; 0 marks a free one. Two bytes an entry in a book of fewer than
+    /// 65,534 slots.
+    private var entries = CompactUInt32Array()
     /// Per entry, bits 0–7 of the id's hash.
     private var tags: [UInt8] = []
     /// The number of ids.
     private(set) var count = 0
 
     /// The table is grown before it is fuller than this share (7 / 10): linear probing stays
-    /// short, at about 6 bytes an id.
+    /// short, at about 4.3 bytes an id (7 past 65,534 slots).
     private static let maximumLoadNumerator = 7
     private static let maximumLoadDenominator = 10
     /// The first table's entries.
@@ -115,7 +116,7 @@ struct ContactIDTable: Sendable {
     }
 
     /// The bytes held.
-    var byteCount: Int { entries.capacity * 4 + tags.capacity }
+    var byteCount: Int { entries.byteCount + tags.capacity }
 
     /// Frees entry `index` and moves back each later entry of its run that may now sit
     /// nearer its home (backward-shift deletion: no tombstones).
@@ -185,7 +186,7 @@ struct ContactIDTable: Sendable {
     /// - Precondition: `capacity` exceeds ``count`` (or both are 0).
     private mutating func rehash(capacity: Int, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
         let old = entries
-        entries = [UInt32](repeating: 0, count: capacity)
+        entries = CompactUInt32Array(repeating: 0, count: capacity)
         tags = [UInt8](repeating: 0, count: capacity)
         for entry in old where entry != 0 { place(entry - 1, hash: Self.hash(idOf(entry - 1))) }
     }

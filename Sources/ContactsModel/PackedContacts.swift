@@ -45,7 +45,7 @@ package struct PackedContacts: Sendable {
     ///
     /// - Precondition: `order` lists live slots of `source`, each once.
     /// - Complexity: O(n) in the bytes copied, plus one hash per id.
-    package init(_ source: PackedContacts, inOrder order: [UInt32]) {
+    package init(_ source: PackedContacts, inOrder order: some Collection<UInt32>) {
         source.arena.withUnsafeBufferPointer { arena in
             var length = 0
             for slot in order { length += source.recordEnd(of: slot, in: arena) - source.starts[Int(slot)] }

@@ -13,7 +13,7 @@ extension SearchTables {
         return SearchIndexFootprint(
             contacts: count, tableBytes: tableBytes, foldedTextBytes: textBytes,
             storeOverheadBytes: store.byteCount - textBytes,
-            slotMapBytes: contactSlots.capacity * 4 + indexSlots.capacity * 4 + deadSlots.capacity * 4
+            slotMapBytes: contactSlots.byteCount + indexSlots.byteCount + deadSlots.capacity * 4
                 + deltaListings.reduce(0) { $0 + $1.capacity * 4 })
     }
 }

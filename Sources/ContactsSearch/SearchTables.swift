@@ -43,10 +43,12 @@ package struct SearchTables: Sendable {
     /// the size, is spread over as many changes.
     package static let churnDivisor = 16
 
-    /// The contacts' slot of each index slot (a dead index slot keeps the one it had).
-    package internal(set) var contactSlots: [UInt32]
-    /// The live index slot of each contacts' slot, ``noSlot`` for none.
-    package internal(set) var indexSlots: [UInt32]
+    /// The contacts' slot of each index slot (a dead index slot keeps the one it had); two
+    /// bytes a slot in a book of fewer than 65,535.
+    package internal(set) var contactSlots: CompactUInt32Array
+    /// The live index slot of each contacts' slot, ``noSlot`` for none; two bytes a slot in a
+    /// book of fewer than 65,535.
+    package internal(set) var indexSlots: CompactUInt32Array
     /// The folded text and flags of each index slot.
     package var store: FoldedTextStore
     /// Index slots `0..<baseSlotCount` are sorted by ranking key; later ones are the delta.
@@ -241,8 +243,8 @@ package struct SearchTables: Sendable {
     ) {
         self.layout = layout
         self.isScanned = isScanned
-        self.contactSlots = contactSlots
-        var indexSlots = [UInt32](repeating: Self.noSlot, count: contactSlotCount)
+        self.contactSlots = CompactUInt32Array(contactSlots)
+        var indexSlots = CompactUInt32Array(repeating: Self.noSlot, count: contactSlotCount)
         for (indexSlot, slot) in contactSlots.enumerated() { indexSlots[Int(slot)] = UInt32(indexSlot) }
         self.indexSlots = indexSlots
         self.store = store
@@ -275,7 +277,7 @@ package struct SearchTables: Sendable {
     /// - Precondition: the index is its base alone (no delta, no dead slot).
     package mutating func adoptContactsInBaseOrder() {
         precondition(baseSlotCount == store.count && deadSlots.isEmpty, "renumbering an index with changes")
-        contactSlots = Array(0..<UInt32(store.count))
+        contactSlots = CompactUInt32Array(0..<UInt32(store.count))
         indexSlots = contactSlots
     }
 

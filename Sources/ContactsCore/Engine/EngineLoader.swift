@@ -30,9 +30,9 @@ struct EngineLoader: StoreLoader {
     private var pendingBook: AddressBook?
     /// The owners whose books are complete.
     private var ownersLoaded = Set<UInt32>()
-    private var uploadOwners: [UInt32] = []
-    private var uploadContacts: [UInt32] = []
-    private var uploadNumbers: [UInt64] = []
+    /// The pending book's uploaded numbers, and the upload index's books so far.
+    private var pendingUploads: [(number: UInt64, contact: UInt32)] = []
+    private var uploads = UploadIndex.Builder()
     /// What the background builds hand back, and the group that waits for them.
     private let built = ReadWriteLocked(BackgroundBuilds())
     private let background = DispatchGroup()
@@ -85,7 +85,7 @@ struct EngineLoader: StoreLoader {
         let owner = try index(of: key)
         // The store yields each owner's contacts together.
         if pendingOwner != owner {
-            flushPendingBook()
+            try flushPendingBook()
             guard !ownersLoaded.contains(owner) else {
                 throw LoadError("the contacts of user key \(key) do not come together")
             }
@@ -93,18 +93,17 @@ struct EngineLoader: StoreLoader {
             pendingBook = AddressBook(ownerId: ownerId)
         }
         let slot = try pendingBook?.put(id: id, body: body, numbers: phones) ?? 0
-        // Repeated numbers are fine: the bulk upload index collapses them.
-        for number in phones {
-            uploadOwners.append(owner)
-            uploadContacts.append(slot)
-            uploadNumbers.append(number)
-        }
+        // Repeated numbers are fine: the upload index's book collapses them.
+        for number in phones { pendingUploads.append((number, slot)) }
     }
 
-    /// Puts the pending book in the state, at its exact size.
-    private mutating func flushPendingBook() {
+    /// Puts the pending book in the state, at its exact size, and its numbers in the upload
+    /// index's books.
+    private mutating func flushPendingBook() throws {
         guard let owner = pendingOwner, var book = pendingBook else { return }
         pendingBook = nil
+        try uploads.addBook(of: owner, pairs: &pendingUploads)
+        pendingUploads.removeAll(keepingCapacity: true)
         book.shrinkToFit()
         ownersLoaded.insert(owner)
         state.books[owner] = book
@@ -160,10 +159,9 @@ struct EngineLoader: StoreLoader {
     consuming func finish() throws -> (EngineState, [UInt32: [String]]) {
         startDirectory()
         startGraph()
-        flushPendingBook()
+        try flushPendingBook()
         state.phoneOwners = try HashedPhoneTable(numbers: registeredNumbers, users: registeredUsers, seed: phoneKeySeed)
-        state.uploads = try UploadIndex(
-            owners: uploadOwners, contacts: uploadContacts, numbers: uploadNumbers, seed: phoneKeySeed)
+        state.uploads = try uploads.build(seed: phoneKeySeed)
         background.wait()
         let (graph, directory) = built.read { ($0.graph, $0.directory) }
         state.graph = try graph?.get() ?? FollowGraph()

@@ -218,4 +218,32 @@ private struct NaiveUploads {
             try UploadIndex(owners: [0, 1], contacts: [0, 1], numbers: [5, 0], seed: 1)
         }
     }
+
+    @Test(arguments: TestHasher.allCases)
+    func bookByBookBuildEqualsTheModel(hasher: TestHasher) throws {
+        var random = SplitMix64(seed: 78)
+        let pool = (0..<150).map { _ in random.e164Number() }
+        var builder = UploadIndex.Builder()
+        var model = NaiveUploads()
+        for owner in Self.owners.shuffled(using: &random) {
+            var pairs = (0..<Int.random(in: 1..<300, using: &random)).map { _ in
+                (number: pool.randomElement(using: &random)!, contact: UInt32.random(in: 0..<50, using: &random))
+            }
+            let upload = Dictionary(grouping: pairs, by: \.contact).map {
+                UploadedContact(contact: $0.key, numbers: $0.value.map(\.number))
+            }
+            try builder.addBook(of: owner, pairs: &pairs)
+            #expect(zip(pairs, pairs.dropFirst()).allSatisfy { ($0.number, $0.contact) <= ($1.number, $1.contact) })
+            model.replace(upload, of: owner)
+        }
+        var repeated: [(number: UInt64, contact: UInt32)] = [(pool[0], 0)]
+        #expect(throws: MatchingError.ownerRepeated(Self.owners[0])) {
+            try builder.addBook(of: Self.owners[0], pairs: &repeated)
+        }
+        var bad: [(number: UInt64, contact: UInt32)] = [(pool[0], 0), (0, 1)]
+        #expect(throws: MatchingError.numberOutOfRange(0)) { try builder.addBook(of: 1_000, pairs: &bad) }
+        let index = try builder.build(hasher: hasher.hasher)
+        expectSame(index, model, numbers: pool, "book by book \(hasher)")
+        #expect(index.numbers(of: 1_000).isEmpty)
+    }
 }
