@@ -128,8 +128,10 @@ extension SearchTables {
             candidates = candidates.subtracting(SlotSet(sorted: deadSlots, universe: universe))
         }
         guard !unchecked.isEmpty else { return candidates }
-        return store.filter(candidates) { slot, text in
-            unchecked.allSatisfy { matches($0, field: field, text: text, slot: slot) }
+        return SearchTerm.withViews(of: unchecked) { terms in
+            store.filter(candidates) { slot, text in
+                terms.allSatisfy { matches($0, field: field, text: text, slot: slot) }
+            }
         }
     }
 
@@ -152,17 +154,18 @@ extension SearchTables {
 
     /// True when `term` matches the contact whose folded text is `text` under `field`: the
     /// naive definition of PROTOCOL §2 on one contact.
-    package func matches(_ term: SearchTerm, field: SearchField, text: FoldedTextStore.Text, slot: UInt32) -> Bool {
-        let hasEmail = store.flags(of: Int(slot)).contains(.hasEmail)
-        let inPhones = term.phoneDigits.map { Bytes.contains(text.phoneDigits, $0) } ?? false
+    package func matches(_ term: SearchTerm.View, field: SearchField, text: FoldedTextStore.Text, slot: UInt32) -> Bool
+    {
+        func hasEmail() -> Bool { store.flags(of: Int(slot)).contains(.hasEmail) }
+        func inPhones() -> Bool { term.phoneDigits.map { Bytes.contains(text.phoneDigits, $0) } ?? false }
         switch field {
         case .any:
-            return Bytes.contains(text.nameField, term.needle) || (hasEmail && Bytes.contains(text.emails, term.needle))
-                || inPhones
+            return Bytes.contains(text.nameField, term.needle)
+                || (hasEmail() && Bytes.contains(text.emails, term.needle)) || inPhones()
         case .name: return Bytes.contains(text.nameField, term.needle)
-        case .email: return hasEmail && Bytes.contains(text.emails, term.needle)
+        case .email: return hasEmail() && Bytes.contains(text.emails, term.needle)
         case .notes: return Bytes.contains(text.notes, term.needle)
-        case .phone: return inPhones
+        case .phone: return inPhones()
         }
     }
 

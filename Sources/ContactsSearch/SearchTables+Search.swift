@@ -58,9 +58,11 @@ extension SearchTables {
     package func contactMatches(slot contactSlot: UInt32, query: String, field: SearchField = .any) -> Bool {
         guard let slot = indexSlot(of: contactSlot) else { return false }
         let terms = SearchQuery(query).terms.map(SearchTerm.init)
-        return store.withView { view in
-            let text = view.text(of: Int(slot))
-            return terms.allSatisfy { matches($0, field: field, text: text, slot: slot) }
+        return SearchTerm.withViews(of: terms) { terms in
+            store.withView { view in
+                let text = view.text(of: Int(slot))
+                return terms.allSatisfy { matches($0, field: field, text: text, slot: slot) }
+            }
         }
     }
 
@@ -236,19 +238,21 @@ extension SearchTables {
         if field == .phone, terms.contains(where: { $0.phoneDigits == nil }) { return SearchHits(total: 0, slots: []) }
         var page = PageCollector(skip: skip, limit: limit)
         var total = 0
-        store.withView { view in
-            var baseTiers: [[UInt32]] = [[], [], []]
-            var deltaTiers: [[UInt32]] = [[], [], []]
-            for slot in 0..<UInt32(store.count) where store.flags(of: Int(slot)).contains(.live) {
-                let text = view.text(of: Int(slot))
-                guard terms.allSatisfy({ matches($0, field: field, text: text, slot: slot) }) else { continue }
-                let tier = tier(of: slot, terms: terms, prefix: prefix, view: view)
-                if Int(slot) < baseSlotCount { baseTiers[tier].append(slot) } else { deltaTiers[tier].append(slot) }
-                total += 1
-            }
-            for tier in 0..<3 {
-                let delta = deltaTiers[tier].sorted { slotPrecedes($0, $1, in: view, records) }
-                emit(TierSlots(sorted: baseTiers[tier]), delta: delta, into: &page, view, records)
+        SearchTerm.withViews(of: terms) { termViews in
+            store.withView { view in
+                var baseTiers: [[UInt32]] = [[], [], []]
+                var deltaTiers: [[UInt32]] = [[], [], []]
+                for slot in 0..<UInt32(store.count) where store.flags(of: Int(slot)).contains(.live) {
+                    let text = view.text(of: Int(slot))
+                    guard termViews.allSatisfy({ matches($0, field: field, text: text, slot: slot) }) else { continue }
+                    let tier = tier(of: slot, terms: terms, prefix: prefix, view: view)
+                    if Int(slot) < baseSlotCount { baseTiers[tier].append(slot) } else { deltaTiers[tier].append(slot) }
+                    total += 1
+                }
+                for tier in 0..<3 {
+                    let delta = deltaTiers[tier].sorted { slotPrecedes($0, $1, in: view, records) }
+                    emit(TierSlots(sorted: baseTiers[tier]), delta: delta, into: &page, view, records)
+                }
             }
         }
         return SearchHits(total: total, slots: page.slots.map { contactSlots[Int($0)] })

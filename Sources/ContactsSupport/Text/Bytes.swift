@@ -7,21 +7,27 @@ package enum Bytes {
     /// - Complexity: O(n·m) at worst, O(n) for ordinary text.
     @inline(__always)
     package static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { contains(haystack, $0) }
+    }
+
+    /// True when `needle` occurs in `haystack` (an empty needle always does).
+    ///
+    /// - Complexity: O(n·m) at worst, O(n) for ordinary text.
+    @inline(__always)
+    package static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first else { return true }
         guard haystack.count >= needle.count else { return false }
-        return needle.withUnsafeBufferPointer { needle in
-            let last = haystack.count - needle.count
-            var start = 0
-            while start <= last {
-                if haystack[start] == first {
-                    var offset = 1
-                    while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
-                    if offset == needle.count { return true }
-                }
-                start += 1
+        let last = haystack.count - needle.count
+        var start = 0
+        while start <= last {
+            if haystack[start] == first {
+                var offset = 1
+                while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
             }
-            return false
+            start += 1
         }
+        return false
     }
 
     /// True when `text` starts with `prefix`.
