@@ -74,7 +74,7 @@ extension SearchTables {
         let slots = rank(
             matches, terms: terms, prefix: prefix, namesContaining: namesContaining, skip: max(0, skip),
             limit: max(0, limit), records: records)
-        return SearchHits(total: matches.count, slots: slots.map { contactSlots[Int($0)] })
+        return SearchHits(total: matches.count, slots: contactSlots.values(at: slots))
     }
 
     /// Every contact of `fieldType` (all, with a phone, with an email, with notes), by the bytes
@@ -108,7 +108,7 @@ extension SearchTables {
             // The base alone, every slot live, in ranking order: rank r is base slot r.
             let first = min(max(0, skip), baseSlotCount)
             let end = first + min(max(0, limit), baseSlotCount - first)
-            return SearchHits(total: total, slots: Array(contactSlots[first..<end]))
+            return SearchHits(total: total, slots: contactSlots.values(in: first..<end))
         }
         var page = PageCollector(skip: max(0, skip), limit: max(0, limit))
         store.withView { view in
@@ -116,7 +116,7 @@ extension SearchTables {
                 store.listing(fieldType, below: baseSlotCount), delta: deltaListings[fieldType.lane], into: &page,
                 view, records)
         }
-        return SearchHits(total: total, slots: page.slots.map { contactSlots[Int($0)] })
+        return SearchHits(total: total, slots: contactSlots.values(at: page.slots))
     }
 
     /// Pages that end within this many ranks are walked from the top (a tier's matches visited
@@ -255,7 +255,7 @@ extension SearchTables {
                 }
             }
         }
-        return SearchHits(total: total, slots: page.slots.map { contactSlots[Int($0)] })
+        return SearchHits(total: total, slots: contactSlots.values(at: page.slots))
     }
 
     /// The ordinals of the names in ranking tier 1 (a word starting with every term), less

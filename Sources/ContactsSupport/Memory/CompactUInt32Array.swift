@@ -74,6 +74,21 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
         }
     }
 
+    /// The values at `positions`, in order: one width test for them all (a page's or a whole
+    /// ranked list's slots mapped at once).
+    ///
+    /// - Complexity: O(k) for k positions.
+    package func values(at positions: [UInt32]) -> [UInt32] {
+        isWide ? positions.map { wide[Int($0)] } : positions.map { Self.widened(narrow[Int($0)]) }
+    }
+
+    /// The values of `range`, in order.
+    ///
+    /// - Complexity: O(k) for k values.
+    package func values(in range: Range<Int>) -> [UInt32] {
+        isWide ? Array(wide[range]) : narrow[range].map(Self.widened)
+    }
+
     /// Appends `value`.
     ///
     /// - Complexity: O(1) amortized (O(n) once, when it widens the array).
