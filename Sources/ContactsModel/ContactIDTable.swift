@@ -2,8 +2,8 @@ import ContactsSupport
 
 /// The slot of each id of a ``PackedContacts``: an open-addressing hash table (linear probing)
 /// of slots, which does not hold the ids themselves but reads them from the records (the
-/// caller's `idOf`), so an entry is a slot number (two or four bytes) and a one-byte tag of the id's hash that spares
-/// most record reads on a probe.
+/// caller's `idOf`), so an entry is a slot number (two or four bytes) and a one-byte tag of
+/// the id's hash that spares most record reads on a probe.
 ///
 /// An id's home entry is the high half of its hash times the number of entries (any number,
 /// not only a power of two), so that ``shrinkToFit(idOf:)`` can leave a loaded table at the
