@@ -2,6 +2,9 @@ import ContactsClient
 import Foundation
 import Synchronization
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -89,6 +92,31 @@ final class ContactsServerProcess {
         }
         guard let url = found else { throw Failure(description: "no address") }
         baseURL = url
+        try waitUntilReady(before: deadline)
+    }
+
+    /// Polls `/readyz` until it answers 200: the server binds (and prints its address) before
+    /// its store is loaded, and answers 503 to `/rpc` meanwhile, which a test that does not
+    /// retry would see.
+    private func waitUntilReady(before deadline: Date) throws {
+        let readyURL = baseURL.appendingPathComponent("readyz")
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        while true {
+            let status = Mutex<Int?>(nil)
+            let answered = DispatchSemaphore(value: 0)
+            session.dataTask(with: readyURL) { _, response, _ in
+                status.withLock { $0 = (response as? HTTPURLResponse)?.statusCode }
+                answered.signal()
+            }.resume()
+            answered.wait()
+            if status.withLock({ $0 }) == 200 { return }
+            if !process.isRunning || Date() > deadline {
+                throw Failure(
+                    description: "the server at \(baseURL) never answered /readyz 200; stderr: \(stderrText.text)")
+            }
+            usleep(20_000)
+        }
     }
 
     deinit {
