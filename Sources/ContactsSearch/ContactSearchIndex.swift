@@ -140,17 +140,7 @@ package struct ContactSearchIndex: Sendable {
     ///
     /// - Complexity: O(n) for n slots.
     package func ids(of hits: SearchHits) -> ByteStringList {
-        contacts.withRecords { records in
-            var ids = ByteStringList()
-            ids.reserve(hits.slots.count, bytesEach: 16)
-            // Records a few ranks ahead are asked of the processor while this one is read.
-            let lookahead = 8
-            for (rank, slot) in hits.slots.enumerated() {
-                if rank + lookahead < hits.slots.count { records.prefetch(hits.slots[rank + lookahead]) }
-                ids.append(records.idBytes(of: slot))
-            }
-            return ids
-        }
+        contacts.withRecords { records in hits.slots.withUnsafeBufferPointer { records.idList(of: $0) } }
     }
 
     /// The contacts of `hits`, in rank order, decoded.

@@ -8,7 +8,8 @@ struct BenchmarkSuite: Sendable {
     let run: @Sendable (BenchmarkRunner) throws -> Void
 }
 
-/// Every benchmark suite (`--filter NAME` runs the suites whose name contains NAME).
+/// Every benchmark suite (`--filter NAME` runs the suites whose name contains NAME, `--filter
+/// =NAME` only the one named NAME).
 let suites: [BenchmarkSuite] = [
     BenchmarkSuite(name: "hashing", run: hashingBenchmarks),
     BenchmarkSuite(name: "social", run: socialBenchmarks),
@@ -27,6 +28,12 @@ let suites: [BenchmarkSuite] = [
 
 @main
 enum BenchmarkMain {
+    /// True when `--filter filter` runs the suite `name`: `=NAME` names it exactly, anything
+    /// else is a part of its name.
+    static func selects(_ filter: String, _ name: String) -> Bool {
+        filter.hasPrefix("=") ? name == filter.dropFirst() : name.contains(filter)
+    }
+
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let quick = arguments.contains("--quick")
@@ -44,7 +51,7 @@ enum BenchmarkMain {
         guard arguments.isEmpty else {
             FileHandle.standardError.write(
                 Data(
-                    "usage: ContactsBenchmarks [--quick] [--filter NAME] [--json FILE] | --phone-answers FILE [--quick]\n"
+                    "usage: ContactsBenchmarks [--quick] [--filter [=]NAME] [--json FILE] | --phone-answers FILE [--quick]\n"
                         .utf8))
             exit(1)
         }
@@ -59,7 +66,7 @@ enum BenchmarkMain {
         #endif
         let runner = BenchmarkRunner(quick: quick)
         print(BenchmarkRow.header)
-        for suite in suites where filter.map({ suite.name.contains($0) }) ?? true {
+        for suite in suites where filter.map({ Self.selects($0, suite.name) }) ?? true {
             do {
                 try suite.run(runner)
             } catch {

@@ -32,6 +32,14 @@ package struct ByteStringList: ByteStrings, Sendable {
     /// An empty list.
     package init() {}
 
+    /// The list whose string `i` is `bytes[ends[i - 1]..<ends[i]]` (from 0 for the first):
+    /// `ends` ascending, the last `bytes.count`.
+    package init(bytes: [UInt8], ends: [Int]) {
+        precondition(ends.last ?? 0 == bytes.count, "the last end is not the byte count")
+        self.bytes = bytes
+        self.ends = ends
+    }
+
     /// How many strings are in.
     package var count: Int { ends.count }
 
