@@ -205,6 +205,7 @@ extension SearchTables {
                 records
             ) { body in
                 var ordinal = 0
+                var inTierOne = SlotSet.AscendingProbe(wordOrdinals)
                 for part in [0..<range.lowerBound, range.upperBound..<baseSlotCount] {
                     var stopped = false
                     matches.forEach(from: part.lowerBound) { slot in
@@ -213,7 +214,7 @@ extension SearchTables {
                         // misses each: looked up only when some name is in tier 1.
                         if !wordOrdinals.isEmpty {
                             ordinal = names.ordinal(ofSlot: slot, from: ordinal)
-                            if wordOrdinals.contains(UInt32(ordinal)) { return true }
+                            if inTierOne.contains(UInt32(ordinal)) { return true }
                         }
                         stopped = !body(slot)
                         return !stopped

@@ -237,12 +237,14 @@ package struct BaseTiers<Matches: RankedMatches> {
         var tier1: [UInt32] = []
         var tier2: [UInt32] = []
         var ordinal = 0
+        // Ascending slots have non-decreasing name ordinals (the base is in name order).
+        var inTierOne = SlotSet.AscendingProbe(wordOrdinals)
         matches.forEach(from: 0) { slot in
             guard Int(slot) < baseSlotCount else { return false }
             if prefixRange.contains(Int(slot)) { return true }
             if !wordOrdinals.isEmpty {
                 ordinal = names.ordinal(ofSlot: slot, from: ordinal)
-                if wordOrdinals.contains(UInt32(ordinal)) {
+                if inTierOne.contains(UInt32(ordinal)) {
                     tier1.append(slot)
                     return true
                 }

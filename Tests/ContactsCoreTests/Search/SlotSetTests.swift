@@ -57,4 +57,21 @@ import Testing
             }
         }
     }
+
+    /// An ascending probe answers every non-decreasing run of tests (repeats, gaps of every
+    /// size, past the universe) as `contains` does, in both representations.
+    @Test(arguments: cases)
+    func ascendingProbesAnswerAsContains(universe: Int, percent: Int, seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        let members = Self.random(universe: universe, percent: percent, &generator)
+        let set = Self.make(members, universe: universe)
+        for maximumGap in [1, 3, 64, 1_000] {
+            var probe = SlotSet.AscendingProbe(set)
+            var slot: UInt32 = 0
+            while Int(slot) < universe + 70 {
+                #expect(probe.contains(slot) == members.contains(slot), "slot \(slot), gap up to \(maximumGap)")
+                slot += UInt32(generator.next() % UInt64(maximumGap + 1))  // 0: a repeat
+            }
+        }
+    }
 }
