@@ -54,12 +54,6 @@ package struct ByteStringList: ByteStrings, Sendable {
         append(UnsafeRawBufferPointer(string))
     }
 
-    /// Makes room for `count` strings of about `bytesEach` bytes.
-    package mutating func reserve(_ count: Int, bytesEach: Int) {
-        ends.reserveCapacity(count)
-        bytes.reserveCapacity(count * bytesEach)
-    }
-
     /// Empties the list, keeping its storage.
     package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
