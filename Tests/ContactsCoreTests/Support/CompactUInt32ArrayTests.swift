@@ -1,9 +1,10 @@
 import ContactsSupport
 import Testing
 
-/// The compact array against a plain `[UInt32]`: appends, sets and shrinks agree value for
-/// value, the array is narrow (two bytes a value) exactly while every value is below 0xFFFF or
-/// is `UInt32.max`, and shrinking narrows it again once the wide values are gone.
+/// The compact array against a plain `[UInt32]`: appends, sets, shrinks and the bulk reads
+/// (`values(at:)`, `values(in:)`) agree value for value at either width, the array is wide
+/// whenever a value is neither below 0xFFFF nor `UInt32.max`, and shrinking narrows it again
+/// once such values are gone.
 struct CompactUInt32ArrayTests {
     @Test(arguments: [1, 2, 3, 4])
     func agreesWithAnArray(seed: UInt64) {
@@ -42,6 +43,13 @@ struct CompactUInt32ArrayTests {
             }
             let mustBeWide = model.contains { $0 != .max && $0 >= 0xFFFF }
             if mustBeWide { #expect(compact.isWide, "step \(step)") }
+            if step % 50 == 0, !model.isEmpty {
+                let positions = (0..<20).map { _ in UInt32(random.next() % UInt64(model.count)) }
+                #expect(compact.values(at: positions) == positions.map { model[Int($0)] }, "step \(step)")
+                let lower = Int(random.next() % UInt64(model.count + 1))
+                let upper = lower + Int(random.next() % UInt64(model.count - lower + 1))
+                #expect(compact.values(in: lower..<upper) == Array(model[lower..<upper]), "step \(step)")
+            }
         }
         #expect(Array(compact) == model)
         #expect(compact == CompactUInt32Array(model))
