@@ -79,7 +79,6 @@ import Testing
         }
     }
 
-    /// Many threads searching a book at once all see one build's answers.
     /// A large batch leaves the book's contacts at their exact size (as packed and shrunk), a
     /// small one after it grows them again, and every contact stays readable and searchable.
     @Test func largeBatchesLeaveTheContactsShrunk() {
@@ -90,7 +89,13 @@ import Testing
         for contact in contacts { packed.put(contact) }
         let grown = packed.byteCount
         packed.shrinkToFit()
-        #expect(book.byteCount.contacts == packed.byteCount && packed.byteCount < grown)
+        // Capacities are what malloc hands back: an exact request may come back up to 47 B
+        // larger (16 B alignment, and a remainder below its smallest chunk left unsplit), for
+        // each of the contacts' six buffers.
+        let mallocSlack = 6 * 47
+        let shrunk = book.byteCount.contacts
+        #expect(abs(shrunk - packed.byteCount) <= mallocSlack, "\(shrunk) \(packed.byteCount)")
+        #expect(packed.byteCount + mallocSlack < grown, "\(packed.byteCount) \(grown)")
         let later = Contact(id: "later", givenName: "Later")
         _ = book.put([later], numbers: [[]])
         #expect(book.byteCount.contacts > packed.byteCount)
@@ -99,6 +104,7 @@ import Testing
         #expect(book.count == 701)
     }
 
+    /// Many threads searching a book at once all see one build's answers.
     @Test func concurrentFirstSearchesAgree() {
         var fixtures = SearchFixtures(seed: 41)
         let contacts = fixtures.contacts(400)
