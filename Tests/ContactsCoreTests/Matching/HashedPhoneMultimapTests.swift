@@ -157,8 +157,9 @@ import Testing
         #expect(multimap.count == model.values.reduce(0) { $0 + $1.count })
         // The first merge grows past the bulk build's exact buffer, leaving room for
         // `mergesOfSpare` thresholds' worth (50 entries each); the next three (30 more each)
-        // fit in it.
-        #expect(multimap.base.entries.capacity == 2_030 + HashedPhoneMultimap.Constants.mergesOfSpare * 50)
+        // fit in it. The capacity is what malloc hands back: up to 47 B (3 entries) more.
+        let requested = 2_030 + HashedPhoneMultimap.Constants.mergesOfSpare * 50
+        #expect((requested...requested + 3).contains(multimap.base.entries.capacity))
         #expect(addresses.allSatisfy { $0 == addresses[0] })
     }
 
