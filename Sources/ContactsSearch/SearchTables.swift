@@ -272,12 +272,13 @@ package struct SearchTables: Sendable {
 
     /// Renumbers the contacts as the index's base slots: contacts' slot `i` is index slot `i`,
     /// for contacts laid out again in ranking order (``PackedContacts/init(_:inOrder:)`` with
-    /// ``contactSlots``).
+    /// ``contactSlots``). Both slot maps are then identities, held as their count until a
+    /// change breaks them (``CompactUInt32Array/init(identityOfCount:)``).
     ///
     /// - Precondition: the index is its base alone (no delta, no dead slot).
     package mutating func adoptContactsInBaseOrder() {
         precondition(baseSlotCount == store.count && deadSlots.isEmpty, "renumbering an index with changes")
-        contactSlots = CompactUInt32Array(0..<UInt32(store.count))
+        contactSlots = CompactUInt32Array(identityOfCount: store.count)
         indexSlots = contactSlots
     }
 

@@ -10,13 +10,28 @@
 /// ```
 ///
 /// Widening copies every value once (O(n)); it never narrows again, but for ``shrinkToFit()``.
+///
+/// An array made by ``init(identityOfCount:)`` holds `0, 1, …, count − 1` as its count alone
+/// (no bytes), for a slot map that maps every slot to itself; appending the next value keeps
+/// it so, and the first set or append that breaks the run writes the values out (O(n), once).
 package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, MutableCollection {
-    /// The values while narrow (`0xFFFF` standing for `UInt32.max`); empty once wide.
+    /// How the values are held.
+    private enum Form: UInt8, Sendable {
+        /// In ``narrow``.
+        case narrow
+        /// In ``wide``.
+        case wide
+        /// Position `i` holds `i`, for positions below ``identityCount``.
+        case identity
+    }
+
+    /// The values while narrow (`0xFFFF` standing for `UInt32.max`); empty otherwise.
     private var narrow: [UInt16] = []
-    /// The values once wide; empty while narrow.
+    /// The values while wide; empty otherwise.
     private var wide: [UInt32] = []
-    /// Whether the values are held in ``wide``.
-    package private(set) var isWide = false
+    /// The count of an identity array; 0 otherwise.
+    private var identityCount = 0
+    private var form = Form.narrow
 
     /// The narrow form of `UInt32.max`.
     private static let narrowNone = UInt16.max
@@ -30,7 +45,7 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
             narrow = [UInt16](repeating: Self.narrowed(value), count: count)
         } else {
             wide = [UInt32](repeating: value, count: count)
-            isWide = true
+            form = .wide
         }
     }
 
@@ -38,6 +53,21 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
     package init(_ values: some Sequence<UInt32>) {
         append(contentsOf: values)
     }
+
+    /// The values `0, 1, …, count − 1`, held as their count.
+    ///
+    /// - Precondition: `count` is below `UInt32.max`.
+    package init(identityOfCount count: Int) {
+        precondition((0..<Int(UInt32.max)).contains(count), "identity of \(count) values")
+        identityCount = count
+        form = .identity
+    }
+
+    /// Whether the values are held at four bytes each.
+    package var isWide: Bool { form == .wide }
+
+    /// Whether the values are `0, 1, …, count − 1`, held as their count (no bytes).
+    package var isIdentity: Bool { form == .identity }
 
     /// Whether `value` is held at two bytes.
     @inline(__always)
@@ -58,43 +88,80 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
     /// The first position, 0.
     package var startIndex: Int { 0 }
     /// The position past the last value: the count.
-    package var endIndex: Int { isWide ? wide.count : narrow.count }
+    package var endIndex: Int {
+        switch form {
+        case .narrow: narrow.count
+        case .wide: wide.count
+        case .identity: identityCount
+        }
+    }
 
     /// The value at `position`.
     ///
     /// - Complexity: O(1); a set of a value that does not fit two bytes widens the array
-    ///   first (O(n), once).
+    ///   first, and one that breaks an identity array's run writes its values out (O(n), once).
     package subscript(position: Int) -> UInt32 {
         @inline(__always) get {
-            isWide ? wide[position] : Self.widened(narrow[position])
+            switch form {
+            case .wide: return wide[position]
+            case .narrow: return Self.widened(narrow[position])
+            case .identity:
+                precondition(position >= 0 && position < identityCount, "index \(position) out of range")
+                return UInt32(position)
+            }
         }
         set {
-            if !isWide, !Self.fitsNarrow(newValue) { widen() }
-            if isWide { wide[position] = newValue } else { narrow[position] = Self.narrowed(newValue) }
+            if form == .identity {
+                precondition(position >= 0 && position < identityCount, "index \(position) out of range")
+                if newValue == UInt32(position) { return }
+                writeOutIdentity()
+            }
+            if form == .narrow, !Self.fitsNarrow(newValue) { widen() }
+            if form == .wide { wide[position] = newValue } else { narrow[position] = Self.narrowed(newValue) }
         }
     }
 
-    /// The values at `positions`, in order: one width test for them all (a page's or a whole
-    /// ranked list's slots mapped at once).
+    /// The values at `positions`, in order: one form test for them all (a page's or a whole
+    /// ranked list's slots mapped at once); an identity array hands `positions` back.
     ///
     /// - Complexity: O(k) for k positions.
     package func values(at positions: [UInt32]) -> [UInt32] {
-        isWide ? positions.map { wide[Int($0)] } : positions.map { Self.widened(narrow[Int($0)]) }
+        switch form {
+        case .wide: return positions.map { wide[Int($0)] }
+        case .narrow: return positions.map { Self.widened(narrow[Int($0)]) }
+        case .identity:
+            precondition(positions.allSatisfy { Int($0) < identityCount }, "a position out of range")
+            return positions
+        }
     }
 
     /// The values of `range`, in order.
     ///
     /// - Complexity: O(k) for k values.
     package func values(in range: Range<Int>) -> [UInt32] {
-        isWide ? Array(wide[range]) : narrow[range].map(Self.widened)
+        switch form {
+        case .wide: return Array(wide[range])
+        case .narrow: return narrow[range].map(Self.widened)
+        case .identity:
+            precondition(range.lowerBound >= 0 && range.upperBound <= identityCount, "range \(range) out of range")
+            return Array(UInt32(range.lowerBound)..<UInt32(range.upperBound))
+        }
     }
 
     /// Appends `value`.
     ///
-    /// - Complexity: O(1) amortized (O(n) once, when it widens the array).
+    /// - Complexity: O(1) amortized (O(n) once, when it widens the array or breaks an identity
+    ///   array's run).
     package mutating func append(_ value: UInt32) {
-        if !isWide, !Self.fitsNarrow(value) { widen() }
-        if isWide { wide.append(value) } else { narrow.append(Self.narrowed(value)) }
+        if form == .identity {
+            if value != .max, Int(value) == identityCount {
+                identityCount += 1
+                return
+            }
+            writeOutIdentity()
+        }
+        if form == .narrow, !Self.fitsNarrow(value) { widen() }
+        if form == .wide { wide.append(value) } else { narrow.append(Self.narrowed(value)) }
     }
 
     /// Appends every value of `values`, in order.
@@ -102,36 +169,58 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
         for value in values { append(value) }
     }
 
-    /// Makes room for `count` values in all without growing again (at the present width).
+    /// Makes room for `count` values in all without growing again (at the present width; an
+    /// identity array needs none).
     package mutating func reserveCapacity(_ count: Int) {
-        if isWide { wide.reserveCapacity(count) } else { narrow.reserveCapacity(count) }
-    }
-
-    /// Holds the values in an array of their exact size, narrow again when they all fit.
-    ///
-    /// - Complexity: O(n) values copied, when there is spare capacity or a narrower form.
-    package mutating func shrinkToFit() {
-        if isWide {
-            if wide.allSatisfy(Self.fitsNarrow) {
-                narrow = wide.map(Self.narrowed)
-                wide = []
-                isWide = false
-            } else if wide.capacity > wide.count {
-                wide = wide.withUnsafeBufferPointer { Array($0) }
-            }
-        } else if narrow.capacity > narrow.count {
-            narrow = narrow.withUnsafeBufferPointer { Array($0) }
+        switch form {
+        case .wide: wide.reserveCapacity(count)
+        case .narrow: narrow.reserveCapacity(count)
+        case .identity: break
         }
     }
 
-    /// The bytes held, by capacity.
+    /// Holds the values in an array of their exact size, narrow again when they all fit (an
+    /// identity array holds no array).
+    ///
+    /// - Complexity: O(n) values copied, when there is spare capacity or a narrower form.
+    package mutating func shrinkToFit() {
+        switch form {
+        case .wide:
+            if wide.allSatisfy(Self.fitsNarrow) {
+                narrow = wide.map(Self.narrowed)
+                wide = []
+                form = .narrow
+            } else if wide.capacity > wide.count {
+                wide = wide.withUnsafeBufferPointer { Array($0) }
+            }
+        case .narrow:
+            if narrow.capacity > narrow.count { narrow = narrow.withUnsafeBufferPointer { Array($0) } }
+        case .identity:
+            break
+        }
+    }
+
+    /// The bytes held, by capacity (none for an identity array).
     package var byteCount: Int { narrow.capacity * 2 + wide.capacity * 4 }
 
     /// Moves the values to four bytes each.
     private mutating func widen() {
         wide = narrow.map(Self.widened)
         narrow = []
-        isWide = true
+        form = .wide
+    }
+
+    /// Writes an identity array's values out, narrow when they all fit.
+    private mutating func writeOutIdentity() {
+        let count = identityCount
+        identityCount = 0
+        if count <= Int(Self.narrowNone) {
+            narrow = (0..<count).map { UInt16($0) }
+            form = .narrow
+        } else {
+            wide = Array(0..<UInt32(count))
+            form = .wide
+        }
     }
 
     /// Whether both hold the same values in the same order, whatever their widths.
