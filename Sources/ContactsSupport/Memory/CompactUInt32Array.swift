@@ -31,6 +31,7 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
     private var wide: [UInt32] = []
     /// The count of an identity array; 0 otherwise.
     private var identityCount = 0
+    /// Which of the three holds the values.
     private var form = Form.narrow
 
     /// The narrow form of `UInt32.max`.
