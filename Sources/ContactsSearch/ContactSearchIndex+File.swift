@@ -140,10 +140,9 @@ extension ContactSearchIndex {
         reader.section = "domains"
         let domains = try ValueTable.read(from: &reader, slotCount: contactCount)
         guard reader.isAtEnd else { throw .corrupt("bytes after the last table") }
-        var tables = SearchTables(
+        let tables = SearchTables(
             contactSlots: Array(0..<UInt32(contactCount)), contactSlotCount: contactCount, store: store, names: names,
             organizations: organizations, slotTables: slotTables, domains: domains, layout: .indexed, isScanned: false)
-        tables.adoptContactsInBaseOrder()
         return ContactSearchIndex(contacts: contacts, tables: tables)
     }
 }

@@ -235,7 +235,8 @@ package struct SearchTables: Sendable {
     }
 
     /// An index from its parts; the base is every slot of `store`, all live. A scanned one
-    /// has empty tables.
+    /// has empty tables. When `contactSlots` is `0..<contactSlotCount` (contacts laid out in
+    /// ranking order), both slot maps are identities, held as their count.
     package init(
         contactSlots: [UInt32], contactSlotCount: Int, store: FoldedTextStore, names: NameTable,
         organizations: ValueTable, slotTables: [TrigramIndex], domains: ValueTable, layout: Layout,
@@ -244,9 +245,13 @@ package struct SearchTables: Sendable {
         self.layout = layout
         self.isScanned = isScanned
         self.contactSlots = CompactUInt32Array(contactSlots)
-        var indexSlots = CompactUInt32Array(repeating: Self.noSlot, count: contactSlotCount)
-        for (indexSlot, slot) in contactSlots.enumerated() { indexSlots[Int(slot)] = UInt32(indexSlot) }
-        self.indexSlots = indexSlots
+        if self.contactSlots.isIdentity, contactSlots.count == contactSlotCount {
+            indexSlots = self.contactSlots
+        } else {
+            var indexSlots = CompactUInt32Array(repeating: Self.noSlot, count: contactSlotCount)
+            for (indexSlot, slot) in contactSlots.enumerated() { indexSlots[Int(slot)] = UInt32(indexSlot) }
+            self.indexSlots = indexSlots
+        }
         self.store = store
         baseSlotCount = store.count
         count = store.count

@@ -11,7 +11,8 @@
 ///
 /// Widening copies every value once (O(n)); it never narrows again, but for ``shrinkToFit()``.
 ///
-/// An array made by ``init(identityOfCount:)`` holds `0, 1, …, count − 1` as its count alone
+/// An array made by ``init(identityOfCount:)``, or by ``init(_:)`` from the values
+/// `0, 1, …, count − 1`, holds them as their count alone
 /// (no bytes), for a slot map that maps every slot to itself; appending the next value keeps
 /// it so, and the first set or append that breaks the run writes the values out (O(n), once).
 package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, MutableCollection {
@@ -50,8 +51,9 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
         }
     }
 
-    /// The values of `values`, in order.
+    /// The values of `values`, in order: held as an identity array while they are `0, 1, 2, …`.
     package init(_ values: some Sequence<UInt32>) {
+        form = .identity
         append(contentsOf: values)
     }
 

@@ -37,6 +37,8 @@ import Testing
         try index.save(toFile: path)
         let reopened = try ContactSearchIndex(contentsOfFile: path)
         #expect(reopened.count == index.count)
+        // Reopened in ranking order, its slot maps are identities (no bytes).
+        #expect(reopened.tables.contactSlots.isIdentity && reopened.tables.indexSlots.isIdentity)
         let contacts = (0..<250).compactMap { index.contact(id: fixtures.id($0)) }
         #expect(contacts.allSatisfy { reopened.contact(id: $0.id) == $0 })
         for _ in 0..<40 {

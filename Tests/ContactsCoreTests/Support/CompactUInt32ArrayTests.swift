@@ -83,6 +83,9 @@ struct CompactUInt32ArrayTests {
         #expect(slots.values(in: 99_998..<100_001) == [99_998, 99_999, 100_000])
         slots[5] = 6
         #expect(!slots.isIdentity && slots.isWide && slots[5] == 6 && slots[100_000] == 100_000)
+        #expect(CompactUInt32Array(0..<70_000).isIdentity && CompactUInt32Array([]).isIdentity)
+        let broken = CompactUInt32Array([0, 1, 3, 3])
+        #expect(!broken.isIdentity && Array(broken) == [0, 1, 3, 3] && broken.byteCount >= 8)
         var small = CompactUInt32Array(identityOfCount: 10)
         small.append(.max)
         #expect(!small.isIdentity && !small.isWide && Array(small) == Array(0..<10) + [.max])
