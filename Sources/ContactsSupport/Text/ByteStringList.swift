@@ -1,29 +1,6 @@
-/// A batch of byte strings for ``ByteStringTable/ordinals(of:)``.
-package protocol ByteStrings {
-    /// How many strings there are.
-    var count: Int { get }
-    /// The byte count of string `index`.
-    func length(_ index: Int) -> Int
-    /// `body` over the bytes of string `index`.
-    func withBytes<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result
-}
-
-extension Array: ByteStrings where Element == String {
-    /// The UTF-8 byte count of string `index`.
-    package func length(_ index: Int) -> Int {
-        self[index].utf8.count
-    }
-
-    /// `body` over the UTF-8 bytes of string `index`.
-    package func withBytes<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        var string = self[index]
-        return string.withUTF8 { body(UnsafeRawBufferPointer($0)) }
-    }
-}
-
 /// Byte strings end to end: a batch for ``ByteStringTable/ordinals(of:)``, or a long list of
 /// ids (a ranked list of matches) kept without a `String` per id.
-package struct ByteStringList: ByteStrings, Sendable {
+package struct ByteStringList: Sendable {
     /// Every string's bytes, in order.
     package private(set) var bytes: [UInt8] = []
     /// Where each string ends in `bytes`.
@@ -31,6 +8,16 @@ package struct ByteStringList: ByteStrings, Sendable {
 
     /// An empty list.
     package init() {}
+
+    /// The UTF-8 bytes of `strings`, in order.
+    ///
+    /// - Complexity: O(n) in their total length.
+    package init(_ strings: [String]) {
+        ends.reserveCapacity(strings.count)
+        for string in strings {
+            withUTF8(of: string) { append($0) }
+        }
+    }
 
     /// The list whose string `i` is `bytes[ends[i - 1]..<ends[i]]` (from 0 for the first):
     /// `ends` ascending, the last `bytes.count`.
@@ -69,6 +56,12 @@ package struct ByteStringList: ByteStrings, Sendable {
     package func withBytes<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let start = index == 0 ? 0 : ends[index - 1]
         return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<ends[index]])) }
+    }
+
+    /// `body` over every string's bytes end to end and where each string ends in them: the
+    /// list's storage read in place, for loops over the whole list.
+    func withStorage<Result>(_ body: (UnsafeRawBufferPointer, UnsafeBufferPointer<Int>) -> Result) -> Result {
+        bytes.withUnsafeBytes { bytes in ends.withUnsafeBufferPointer { body(bytes, $0) } }
     }
 
     /// The bytes of string `index`.

@@ -1,5 +1,11 @@
 internal import CPrefetch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Byte strings (user ids, field values) numbered in the order they were first added, looked
 /// up by their bytes in place: no `String` is made to find one.
 ///
@@ -113,46 +119,69 @@ package struct ByteStringTable: Sendable {
         return string.withUTF8 { ordinal(of: UnsafeRawBufferPointer($0)) }
     }
 
+    /// ``ordinals(of:)-(ByteStringList)`` of the UTF-8 bytes of `strings`.
+    package func ordinals(of strings: [String]) -> [UInt32?] {
+        ordinals(of: ByteStringList(strings))
+    }
+
     /// The ordinals of a batch of strings, in order (nil for one not in): the same answers as
     /// ``ordinal(of:)-(UnsafeRawBufferPointer)`` for each, with every slot the batch starts
     /// at prefetched before the first is read, then every arena entry it compares.
     ///
     /// - Complexity: O(n) expected for n strings, with their cache misses overlapped.
-    package func ordinals(of batch: some ByteStrings) -> [UInt32?] {
+    package func ordinals(of batch: ByteStringList) -> [UInt32?] {
         let count = batch.count
-        var hashes = [UInt64](repeating: 0, count: count)
-        var candidates = [Int](repeating: -1, count: count)
-        slots.withUnsafeBufferPointer { slots in
-            for index in 0..<count {
-                let hash = batch.withBytes(index) { XXH3.hash64($0, seed: seed) }
-                hashes[index] = hash
-                contacts_prefetch(slots.baseAddress! + home(hash))
-            }
-            arena.withUnsafeBytes { arena in
-                // The first slot whose hash bits and length match is, but for a collision of
-                // those, the string's: its bytes are fetched now and compared below.
-                for index in 0..<count {
-                    let hash = hashes[index]
-                    let (tag, length) = (UInt32(truncatingIfNeeded: hash >> 32), UInt32(batch.length(index)))
-                    var slot = home(hash)
-                    while slots[slot].ordinal != Self.empty {
-                        if slots[slot].tag == tag, slots[slot].length == length {
-                            candidates[index] = slot
-                            contacts_prefetch(arena.baseAddress.map { $0 + Int(slots[slot].start) })
-                            break
+        guard count > 0 else { return [] }
+        return withUnsafeTemporaryAllocation(of: Probe.self, capacity: count) { probes in
+            batch.withStorage { strings, ends in
+                slots.withUnsafeBufferPointer { slots in
+                    arena.withUnsafeBytes { arena in
+                        func string(_ index: Int) -> UnsafeRawBufferPointer {
+                            UnsafeRawBufferPointer(rebasing: strings[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
                         }
-                        slot = next(slot)
+                        for index in 0..<count {
+                            let hash = XXH3.hash64(string(index), seed: seed)
+                            probes[index] = Probe(hash: hash, slot: -1)
+                            contacts_prefetch(slots.baseAddress! + home(hash))
+                        }
+                        // The first slot whose hash bits and length match is, but for a collision
+                        // of those, the string's: its bytes are fetched now and compared below.
+                        for index in 0..<count {
+                            let hash = probes[index].hash
+                            let tag = UInt32(truncatingIfNeeded: hash >> 32)
+                            let length = UInt32(string(index).count)
+                            var slot = home(hash)
+                            while slots[slot].ordinal != Self.empty {
+                                if slots[slot].tag == tag, slots[slot].length == length {
+                                    probes[index].slot = slot
+                                    contacts_prefetch(arena.baseAddress.map { $0 + Int(slots[slot].start) })
+                                    break
+                                }
+                                slot = next(slot)
+                            }
+                        }
+                        return [UInt32?](unsafeUninitializedCapacity: count) { ordinals, initialized in
+                            for index in 0..<count {
+                                let (slot, bytes) = (probes[index].slot, string(index))
+                                let found: UInt32? =
+                                    slot < 0
+                                    ? nil
+                                    : Self.sameBytes(slots[slot], bytes, in: arena)
+                                        ? slots[slot].ordinal : ordinal(of: bytes)
+                                (ordinals.baseAddress! + index).initialize(to: found)
+                            }
+                            initialized = count
+                        }
                     }
                 }
             }
         }
-        return (0..<count).map { index in
-            let candidate = candidates[index]
-            guard candidate >= 0 else { return nil }
-            return batch.withBytes(index) { bytes in
-                matches(slots[candidate], hashes[index], bytes) ? slots[candidate].ordinal : ordinal(of: bytes)
-            }
-        }
+    }
+
+    /// A batch string's hash and the slot whose hash bits and length match it (-1 for none).
+    private struct Probe {
+        var hash: UInt64
+        var slot: Int
     }
 
     /// Takes `bytes` out; answers its ordinal, nil when it was not in.
@@ -229,10 +258,16 @@ package struct ByteStringTable: Sendable {
     @inline(__always)
     private func matches(_ slot: Slot, _ hash: UInt64, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard slot.tag == UInt32(truncatingIfNeeded: hash >> 32), Int(slot.length) == bytes.count else { return false }
-        return arena.withUnsafeBytes { arena in
-            bytes.elementsEqual(
-                UnsafeRawBufferPointer(rebasing: arena[Int(slot.start)..<Int(slot.start) + bytes.count]))
-        }
+        return arena.withUnsafeBytes { Self.sameBytes(slot, bytes, in: $0) }
+    }
+
+    /// Whether the string of `slot` (of the same length as `bytes`) is `bytes`.
+    @inline(__always)
+    private static func sameBytes(_ slot: Slot, _ bytes: UnsafeRawBufferPointer, in arena: UnsafeRawBufferPointer)
+        -> Bool
+    {
+        guard let stored = arena.baseAddress, let wanted = bytes.baseAddress else { return bytes.isEmpty }
+        return memcmp(stored + Int(slot.start), wanted, bytes.count) == 0
     }
 
     /// Places every string again in `capacity` slots, with the arena rewritten without the
