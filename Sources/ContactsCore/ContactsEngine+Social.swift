@@ -61,7 +61,7 @@ extension ContactsEngine {
             // Registered ids are told apart by their index (one index per id's bytes), so only
             // unknown ids are hashed as text; an unknown id is asked about as myself, whom I
             // never follow.
-            var seenUsers = Set<UInt32>(minimumCapacity: targets.count)
+            var seenUsers = UInt32BatchSet(capacity: targets.count)
             var seenUnknown = Set<ExactString>()
             var distinct: [String] = []
             var indexes: [UInt32] = []
@@ -69,7 +69,7 @@ extension ContactsEngine {
             indexes.reserveCapacity(targets.count)
             for (target, found) in zip(targets, state.indexes(of: targets)) {
                 if let index = found {
-                    guard seenUsers.insert(index).inserted else { continue }
+                    guard seenUsers.insert(index) else { continue }
                     indexes.append(index)
                 } else {
                     guard seenUnknown.insert(ExactString(target)).inserted else { continue }
