@@ -182,7 +182,9 @@ package struct AdaptiveSet: Sendable, Equatable {
     /// Approximate heap bytes held by the set (buffers, headers, bitmaps).
     package var memoryFootprint: Int {
         SocialStorage.heapBytes(of: packed) + SocialStorage.heapBytes(of: bitmaps)
-            + bitmaps.reduce(0) { $0 + SocialStorage.heapBytes(of: $1.words) }
+            + bitmaps.reduce(0) {
+                $0 + SocialStorage.heapBytes(of: $1.words) + SocialStorage.heapBytes(of: $1.blockRanks)
+            }
     }
 
     /// Calls `body` with a view of the packed array chunks: the one way the set reads its
