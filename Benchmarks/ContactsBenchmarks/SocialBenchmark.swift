@@ -69,6 +69,20 @@ func socialBenchmarks(_ runner: BenchmarkRunner) throws {
         },
         baseline: { baseline.statuses(of: fixture.feedUser, for: batchIDs.map { indexByID[$0] ?? .max }) })
 
+    // The id lookup alone at the engine's scale: 1,000 random ids of a million-id table, where
+    // every lookup misses the cache (the table's slots take 32 MB).
+    let tableSize = runner.size(quick: 200_000, full: 1_000_000)
+    let tableIDs = (0..<tableSize).map { "u" + String($0 + 10_000_000) }
+    var bigTable = ByteStringTable(minimumCapacity: tableIDs.count)
+    for id in tableIDs { _ = try? bigTable.insert(id) }
+    let bigIndexByID = Dictionary(uniqueKeysWithValues: tableIDs.enumerated().map { ($1, UInt32($0)) })
+    let lookedUp = (0..<1_000).map { _ in tableIDs[Int(random.next() % UInt64(tableIDs.count))] }
+    runner.compare(
+        "user id table, 1,000 random ids looked up as a batch (baseline: [String: UInt32], one by one)",
+        size: "\(SearchBench.sizeLabel(tableSize)) ids", operations: 1,
+        ours: { [bigTable] in bigTable.ordinals(of: lookedUp) },
+        baseline: { lookedUp.map { bigIndexByID[$0] } })
+
     // Followers pages of the user everyone follows.
     let followerCount = graph.count(.followers, of: fixture.celebrity)
     for skip in [0, followerCount / 2] {
