@@ -37,37 +37,29 @@ public struct JSONWriter {
         }
     }
 
-    /// Appends `string` as a JSON string literal.
+    /// Appends `string` as a JSON string literal (``JSONByteCursor/writeString(_:)``).
     ///
-    /// - Complexity: O(n) in the string's UTF-8 length; the runs between escapes are copied
-    ///   whole.
+    /// - Complexity: O(n) in the string's UTF-8 length.
     public mutating func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { writeEscaped($0) }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-            runStart = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            default:
-                append("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+        string.withUTF8 { utf8 in
+            write(upTo: JSONByteCursor.stringBound(utf8Count: utf8.count)) {
+                $0.writeString(utf8: UnsafeRawBufferPointer(utf8))
             }
         }
-        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    }
+
+    /// Appends what `body` writes through a cursor into room for `maximumCount` bytes (it may
+    /// write fewer): one allocation (on the stack when it is small) and one copy for all of
+    /// its pieces.
+    ///
+    /// - Complexity: O(maximumCount) for the room, plus the body's writing.
+    public mutating func write(upTo maximumCount: Int, _ body: (inout JSONByteCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { room in
+            var cursor = JSONByteCursor(room)
+            body(&cursor)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<cursor.count]))
+        }
     }
 
     /// Appends `value`, written by its producer.
@@ -79,17 +71,7 @@ public struct JSONWriter {
 
     /// Appends `value` as a JSON number (its decimal digits, written in place).
     public mutating func writeInteger(_ value: Int64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        write(upTo: JSONByteCursor.integerBound) { $0.writeInteger(value) }
     }
 
     /// Appends raw bytes that are already JSON (or a line break between values): a literal,
@@ -119,8 +101,6 @@ public struct JSONWriter {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension JSONValue {

@@ -2,34 +2,48 @@ import ContactsCore
 import ContactsJSON
 
 extension FollowStatus {
+    /// The most bytes ``write(to:)-(JSONByteCursor)`` writes.
+    static let jsonBound = #"{"isFollowing":true,"since":}"#.utf8.count + JSONByteCursor.integerBound
+
     /// Appends `{"isFollowing":…,"since":…}` (since null when not following).
     func write(to writer: inout JSONWriter) {
+        writer.write(upTo: Self.jsonBound) { write(to: &$0) }
+    }
+
+    /// ``write(to:)-(JSONWriter)`` through a cursor with room for ``jsonBound`` bytes.
+    func write(to cursor: inout JSONByteCursor) {
         if isFollowing, let since {
-            writer.appendRaw(#"{"isFollowing":true,"since":"#)
-            writer.writeInteger(since)
-            writer.appendRaw("}")
+            cursor.appendRaw(#"{"isFollowing":true,"since":"#)
+            cursor.writeInteger(since)
+            cursor.appendByte(UInt8(ascii: "}"))
         } else if isFollowing {
-            writer.appendRaw(#"{"isFollowing":true,"since":null}"#)
+            cursor.appendRaw(#"{"isFollowing":true,"since":null}"#)
         } else {
-            writer.appendRaw(#"{"isFollowing":false,"since":null}"#)
+            cursor.appendRaw(#"{"isFollowing":false,"since":null}"#)
         }
     }
 }
 
 extension [BatchFollowStatus] {
     /// Appends checkBatchFollowingStatus's result, `{"statuses":{id:status,…}}`, the ids in
-    /// this order.
+    /// this order, through one cursor.
     ///
     /// - Complexity: O(n) in the size of the output.
     func writeStatuses(to writer: inout JSONWriter) {
-        writer.reserveCapacity(count * 64 + 16)
-        writer.appendRaw(#"{"statuses":{"#)
-        for (index, entry) in enumerated() {
-            if index > 0 { writer.appendRaw(",") }
-            writer.writeString(entry.userId)
-            writer.appendRaw(":")
-            entry.status.write(to: &writer)
+        let opening: StaticString = #"{"statuses":{"#
+        var bound = opening.utf8CodeUnitCount + 2
+        for entry in self {
+            bound += 2 + JSONByteCursor.stringBound(utf8Count: entry.userId.utf8.count) + FollowStatus.jsonBound
         }
-        writer.appendRaw("}}")
+        writer.write(upTo: bound) { cursor in
+            cursor.appendRaw(opening)
+            for (index, entry) in enumerated() {
+                if index > 0 { cursor.appendByte(UInt8(ascii: ",")) }
+                cursor.writeString(entry.userId)
+                cursor.appendByte(UInt8(ascii: ":"))
+                entry.status.write(to: &cursor)
+            }
+            cursor.appendRaw("}}")
+        }
     }
 }

@@ -91,6 +91,40 @@ import Testing
         }
     }
 
+    /// One cursor writing many strings, integers and literals into room of exactly their
+    /// bounds: the naive text, and the worst string (every byte a `\u00XX`) fills its bound.
+    @Test(arguments: Array(UInt64(1)...5))
+    func aCursorWritesTheNaiveTextWithinItsBounds(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let worst = String(repeating: "\u{01}", count: 9)
+        let strings = [worst, ""] + (0..<100).map { _ in RandomJSON.string(using: &random, maximumLength: 20) }
+        let integers = strings.map { _ in Int64(bitPattern: random.next()) >> (random.next() % 64) } + [.min, .max]
+        let bound =
+            strings.reduce(2) { $0 + 1 + JSONByteCursor.stringBound(utf8Count: $1.utf8.count) }
+            + integers.count * (1 + JSONByteCursor.integerBound)
+        var writer = JSONWriter()
+        writer.write(upTo: bound) { cursor in
+            cursor.appendRaw("[")
+            for string in strings {
+                cursor.writeString(string)
+                cursor.appendByte(UInt8(ascii: ","))
+            }
+            for integer in integers {
+                cursor.writeInteger(integer)
+                cursor.appendByte(UInt8(ascii: ","))
+            }
+            cursor.appendRaw("]")
+        }
+        let expected =
+            "[" + strings.map { Self.naiveQuoted($0) + "," }.joined() + integers.map { "\($0)," }.joined() + "]"
+        #expect(writer.text == expected)
+        var filled = JSONWriter()
+        filled.write(upTo: JSONByteCursor.stringBound(utf8Count: worst.utf8.count)) { cursor in
+            cursor.writeString(worst)
+            #expect(cursor.count == JSONByteCursor.stringBound(utf8Count: worst.utf8.count))
+        }
+    }
+
     @Test(arguments: Array(UInt64(1)...20))
     func randomValuesRoundTrip(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
