@@ -1,61 +1,78 @@
 /// An insert-only set of `UInt32` values for a batch whose size is known up front (the
-/// distinct ids of one request): one flat table, open addressing with linear probing over a
+/// distinct ids of one request, the members of one follow set), numbering them in the order
+/// they were first inserted: one flat table, open addressing with linear probing over a
 /// multiply-shift hash, never more than half full, so it is never resized or rehashed.
 ///
 /// ```swift
 /// var seen = UInt32BatchSet(capacity: 3)
-/// seen.insert(7)   // true
-/// seen.insert(7)   // false
+/// seen.insert(7)        // true
+/// seen.insert(7)        // false
+/// seen.position(of: 7)  // 0
 /// ```
 ///
-/// - Complexity: O(1) expected per insert; 8 B per value of `capacity` (4 B a slot, at least
-///   2 slots a value).
+/// - Complexity: O(1) expected per insert and lookup; 16 B per value of `capacity` (8 B a
+///   slot, at least 2 slots a value).
 package struct UInt32BatchSet {
-    /// Free slots hold `empty`; `UInt32.max` itself is kept in `holdsEmptyValue`.
-    private var slots: [UInt32]
-    private var holdsEmptyValue = false
-    private let shift: UInt32
+    /// Free slots hold `empty`; `UInt32.max` itself is kept in `emptyValuePosition`.
+    @usableFromInline var slots: [UInt32]
+    /// The insertion position of the value in the same slot.
+    @usableFromInline var positions: [UInt32]
+    @usableFromInline var emptyValuePosition: UInt32?
+    @usableFromInline let shift: UInt32
     /// How many values are in.
-    package private(set) var count = 0
+    package internal(set) var count = 0
     /// The most values it takes.
     package let capacity: Int
 
-    private static let empty = UInt32.max
+    @usableFromInline static let empty = UInt32.max
 
     /// An empty set with room for `capacity` values.
     package init(capacity: Int) {
-        precondition(capacity >= 0, "a negative capacity")
+        precondition((0...Int(UInt32.max / 2)).contains(capacity), "a capacity of \(capacity)")
         var bits: UInt32 = 1
         while 1 << bits < 2 * capacity { bits += 1 }
         slots = [UInt32](repeating: Self.empty, count: 1 << bits)
+        positions = [UInt32](repeating: 0, count: 1 << bits)
         shift = 32 - bits
         self.capacity = capacity
     }
 
-    /// Adds `value`; true when it was not in yet.
+    /// Adds `value` at position ``count``; true when it was not in yet.
     ///
     /// - Precondition: fewer than ``capacity`` values are in, or `value` is one of them.
-    @inline(__always)
+    @inlinable
     package mutating func insert(_ value: UInt32) -> Bool {
+        let position = UInt32(truncatingIfNeeded: count)
         if value == Self.empty {
-            guard !holdsEmptyValue else { return false }
-            holdsEmptyValue = true
+            guard emptyValuePosition == nil else { return false }
+            emptyValuePosition = position
         } else {
-            let mask = slots.count - 1
-            let home = Int(truncatingIfNeeded: (value &* 0x9E37_79B1) >> shift)
-            let isNew = slots.withUnsafeMutableBufferPointer { slots in
-                var slot = home
-                while slots[slot] != Self.empty {
-                    if slots[slot] == value { return false }
-                    slot = (slot + 1) & mask
-                }
-                slots[slot] = value
-                return true
-            }
-            guard isNew else { return false }
+            let slot = find(value)
+            guard slots[slot] == Self.empty else { return false }
+            slots[slot] = value
+            positions[slot] = position
         }
         precondition(count < capacity, "more than \(capacity) values")
         count += 1
         return true
+    }
+
+    /// The position `value` was inserted at (0 for the first), nil when it is not in.
+    @inlinable
+    package func position(of value: UInt32) -> Int? {
+        if value == Self.empty { return emptyValuePosition.map(Int.init) }
+        let slot = find(value)
+        return slots[slot] == Self.empty ? nil : Int(positions[slot])
+    }
+
+    /// The slot holding `value`, or the free slot that ends its probe.
+    @inlinable
+    func find(_ value: UInt32) -> Int {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: (value &* 0x9E37_79B1) >> shift)
+            while slots[slot] != Self.empty, slots[slot] != value { slot = (slot + 1) & mask }
+            return slot
+        }
     }
 }

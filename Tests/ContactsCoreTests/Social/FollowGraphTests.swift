@@ -94,7 +94,8 @@ import Testing
                     model.ids[Int(follower)] = newID
                 }
             default:
-                let batch = (0..<Int(random.next() % 6)).map { _ in anyUser() }
+                // Short batches, and long ones, so that both of followStatuses' ways are taken.
+                let batch = (0..<Int(random.next() % 4 == 0 ? 60 : random.next() % 6)).map { _ in anyUser() }
                 let expected = batch.map { model.isRegistered(follower) ? model.since(follower, $0) : nil }
                 #expect(graph.followStatuses(of: follower, for: batch) == expected)
             }
