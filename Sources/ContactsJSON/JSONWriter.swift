@@ -42,11 +42,12 @@ public struct JSONWriter {
     /// - Complexity: O(n) in the string's UTF-8 length.
     public mutating func writeString(_ string: String) {
         var string = string
-        string.withUTF8 { utf8 in
-            write(upTo: JSONByteCursor.stringBound(utf8Count: utf8.count)) {
-                $0.writeString(utf8: UnsafeRawBufferPointer(utf8))
-            }
-        }
+        string.withUTF8 { writeString(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``writeString(_:)`` of the UTF-8 text `utf8` (an id kept as bytes).
+    public mutating func writeString(utf8: UnsafeRawBufferPointer) {
+        write(upTo: JSONByteCursor.stringBound(utf8Count: utf8.count)) { $0.writeString(utf8: utf8) }
     }
 
     /// Appends what `body` writes through a cursor into room for `maximumCount` bytes (it may

@@ -58,27 +58,6 @@ struct SearchReport {
         }
     }
 
-    /// Appends the UTF-8 text `bytes` as a JSON string, escaped as `JSONWriter` escapes.
-    static func appendJSONString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case 0x0A: output.append(contentsOf: Array("\\n".utf8))
-            case 0x0D: output.append(contentsOf: Array("\\r".utf8))
-            case 0x09: output.append(contentsOf: Array("\\t".utf8))
-            case 0..<0x20:
-                output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// One matched field as a result line shows it: the field's name, and its value unless it
     /// is the display name (shown on the line already).
     static func described(_ field: MatchedField) -> String {
@@ -88,16 +67,25 @@ struct SearchReport {
     /// `{"query":q,"total":n,"ids":[..],"micros":t}`, the ids written one by one (a list of
     /// every match can hold millions).
     private mutating func appendJSONLine(query: String, total: Int, ids: ByteStringList, micros: Int) throws {
-        var writer = JSONWriter()
-        writer.write(.string(query))
-        buffer.append(contentsOf: Array("{\"query\":".utf8) + writer.bytes)
-        buffer.append(contentsOf: Array(",\"total\":\(total),\"ids\":[".utf8))
+        var line = JSONWriter()
+        line.appendRaw(#"{"query":"#)
+        line.writeString(query)
+        line.appendRaw(#","total":"#)
+        line.writeInteger(Int64(total))
+        line.appendRaw(#","ids":["#)
         for position in 0..<ids.count {
-            if position > 0 { buffer.append(UInt8(ascii: ",")) }
-            Self.appendJSONString(ids[position], to: &buffer)
-            if buffer.count >= Self.flushBytes { try flush() }
+            if position > 0 { line.appendRaw(",") }
+            ids.withBytes(position) { line.writeString(utf8: $0) }
+            if line.bytes.count >= Self.flushBytes {
+                buffer.append(contentsOf: line.bytes)
+                line.removeAll()
+                try flush()
+            }
         }
-        buffer.append(contentsOf: Array("],\"micros\":\(micros)}\n".utf8))
+        line.appendRaw(#"],"micros":"#)
+        line.writeInteger(Int64(micros))
+        line.appendRaw("}\n")
+        buffer.append(contentsOf: line.bytes)
         if buffer.count >= Self.flushBytes { try flush() }
     }
 
