@@ -105,9 +105,12 @@ let package = Package(
             path: "Benchmarks/ContactsBenchmarks"
         ),
         .executableTarget(name: "pg-bench", dependencies: ["PostgreSQLClient"], path: "Benchmarks/pg-bench"),
+        // What the test targets share: child processes that leak no descriptor to each other.
+        .target(name: "ContactsTestSupport", path: "Tests/ContactsTestSupport"),
         .testTarget(
             name: "ContactsCoreTests",
             dependencies: [
+                "ContactsTestSupport",
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
                 "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite",
@@ -119,7 +122,8 @@ let package = Package(
         // The client against scripted answers and against a real `contacts serve --listen`
         // (built beside the tests, as is the example it runs).
         .testTarget(
-            name: "ContactsClientTests", dependencies: ["ContactsClient", "ContactsClientExample", "contacts"]),
+            name: "ContactsClientTests",
+            dependencies: ["ContactsClient", "ContactsClientExample", "contacts", "ContactsTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     // The C++ standard of CLibPhoneNumber (the only C++ target), pinned rather than left to the

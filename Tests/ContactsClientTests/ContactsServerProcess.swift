@@ -1,4 +1,5 @@
 import ContactsClient
+import ContactsTestSupport
 import Foundation
 import Synchronization
 
@@ -32,9 +33,8 @@ final class ContactsServerProcess {
     /// The JWT secret file the server verifies tokens with.
     let secretFile: String
 
-    private let process: Process
+    private let child: ChildProcess
     private let ownsSecretFile: Bool
-    private let stderrText: ByteBuffer
     private let tokens = Mutex<[String: String]>([:])
     private let stopped = Mutex(false)
 
@@ -54,45 +54,21 @@ final class ContactsServerProcess {
             self.secretFile = file.path
             ownsSecretFile = true
         }
-        process = Process()
-        process.executableURL = executable
-        process.arguments =
-            ["serve", "--listen", "127.0.0.1:\(port)", "--jwt-secret-file", self.secretFile] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-
-        // Drain stderr for the server's whole life (a full pipe would block it); stop waiting
+        child = try ChildProcess(
+            executable.path,
+            ["serve", "--listen", "127.0.0.1:\(port)", "--jwt-secret-file", self.secretFile] + arguments)
+        // Its stderr is drained for its whole life (a full pipe would block it); stop waiting
         // for the address at the first line that names it.
-        let buffer = ByteBuffer()
-        stderrText = buffer
-        let reader = errors.fileHandleForReading
-        Thread {
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-            }
-            buffer.close()
-        }.start()
-        let deadline = Date().addingTimeInterval(Self.startTimeout)
-        var found: URL?
-        while found == nil {
-            found = Self.listeningURL(in: buffer.text)
-            if found != nil { break }
-            if buffer.isClosed || !process.isRunning || Date() > deadline {
-                process.terminate()
-                throw Failure(
-                    description: "the server did not print `listening on http://127.0.0.1:PORT`; stderr: \(buffer.text)"
-                )
-            }
-            usleep(20_000)
+        let line = child.waitForErrorLine(timeout: .seconds(Self.startTimeout)) { Self.listeningURL(inLine: $0) != nil }
+        guard let url = line.flatMap(Self.listeningURL(inLine:)) else {
+            child.send(SIGKILL)
+            throw Failure(
+                description:
+                    "the server did not print `listening on http://127.0.0.1:PORT`; stderr: \(child.standardError)"
+            )
         }
-        guard let url = found else { throw Failure(description: "no address") }
         baseURL = url
-        try waitUntilReady(before: deadline)
+        try waitUntilReady(before: Date().addingTimeInterval(Self.startTimeout))
     }
 
     /// Polls `/readyz` until it answers 200: the server binds (and prints its address) before
@@ -111,9 +87,9 @@ final class ContactsServerProcess {
             }.resume()
             answered.wait()
             if status.withLock({ $0 }) == 200 { return }
-            if !process.isRunning || Date() > deadline {
+            if !child.isRunning || Date() > deadline {
                 throw Failure(
-                    description: "the server at \(baseURL) never answered /readyz 200; stderr: \(stderrText.text)")
+                    description: "the server at \(baseURL) never answered /readyz 200; stderr: \(child.standardError)")
             }
             usleep(20_000)
         }
@@ -124,41 +100,25 @@ final class ContactsServerProcess {
         if ownsSecretFile { try? FileManager.default.removeItem(atPath: secretFile) }
     }
 
-    /// `http://127.0.0.1:PORT` from the `listening on …` line, once it is complete.
-    static func listeningURL(in text: String) -> URL? {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-            guard let range = line.range(of: "listening on ") else { continue }
-            let address = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            if let url = URL(string: address), url.port != nil { return url }
-        }
-        return nil
+    /// `http://127.0.0.1:PORT` from a `listening on …` line.
+    static func listeningURL(inLine line: String) -> URL? {
+        guard let range = line.range(of: "listening on ") else { return nil }
+        let address = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: address), url.port != nil else { return nil }
+        return url
     }
 
-    /// Stops the server with SIGTERM (SIGKILL after ``stopTimeout``) and reaps it. Waits with
-    /// `waitpid` rather than `Process.waitUntilExit`, so that a child Foundation fails to reap
-    /// cannot hang the tests.
+    /// Stops the server with SIGTERM (SIGKILL after ``stopTimeout``) and reaps it.
     func stop() {
-        let pid = process.processIdentifier
-        guard pid > 0, !stopped.withLock({ $0 }) else { return }
-        kill(pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(Self.stopTimeout)
-        var killed = false
-        while true {
-            var status: Int32 = 0
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid || (reaped == -1 && errno == ECHILD) { break }
-            if !killed && Date() > deadline {
-                kill(pid, SIGKILL)
-                killed = true
-            }
-            usleep(20_000)
-        }
+        guard !stopped.withLock({ $0 }) else { return }
+        child.send(SIGTERM)
+        child.wait(timeout: .seconds(Self.stopTimeout))
         stopped.withLock { $0 = true }
     }
 
     /// How long the server may take to exit after SIGTERM (PROTOCOL §7: it answers what is in
     /// flight, makes it durable and exits 0) before it is killed.
-    static let stopTimeout: TimeInterval = 10
+    static let stopTimeout: Double = 10
 
     /// A token from `contacts token` for `sub` (service scope when `service`), made once.
     func token(sub: String, service: Bool = false) throws -> String {
@@ -172,19 +132,13 @@ final class ContactsServerProcess {
     /// A new token from `contacts token --jwt-secret-file secretFile` for `sub`, valid for `ttl`
     /// seconds when given (the command's default, an hour, otherwise).
     static func token(secretFile: String, sub: String, service: Bool, ttl: Int?) throws -> String {
-        let process = Process()
-        process.executableURL = try executable.get()
-        process.arguments =
+        let arguments =
             ["token", "--jwt-secret-file", secretFile, "--sub", sub] + (service ? ["--service"] : [])
             + (ttl.map { ["--ttl", String($0)] } ?? [])
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !token.isEmpty else {
-            throw Failure(description: "`contacts token --sub \(sub)` failed with status \(process.terminationStatus)")
+        let run = try ChildProcess.run(try executable.get().path, arguments)
+        let token = String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard run.termination.succeeded, !token.isEmpty else {
+            throw Failure(description: "`contacts token --sub \(sub)` failed with \(run.termination): \(run.errors)")
         }
         return token
     }
@@ -202,15 +156,5 @@ final class ContactsServerProcess {
     }
 
     /// Everything the server wrote on stderr so far.
-    var stderr: String { stderrText.text }
-}
-
-/// Bytes appended by a reader thread and read by the test.
-private final class ByteBuffer: Sendable {
-    private let state = Mutex<(bytes: Data, closed: Bool)>((Data(), false))
-
-    func append(_ data: Data) { state.withLock { $0.bytes.append(data) } }
-    func close() { state.withLock { $0.closed = true } }
-    var isClosed: Bool { state.withLock { $0.closed } }
-    var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+    var stderr: String { child.standardError }
 }

@@ -1,3 +1,4 @@
+import ContactsTestSupport
 import Foundation
 
 /// The `ContactsClientExample` program built beside the tests (the test target depends on it),
@@ -19,20 +20,10 @@ enum ExampleExecutable {
 
     /// Runs the example with `environment` added to this process's, and waits for it.
     static func run(_ executable: URL, environment: [String: String]) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // stderr is short (one line on failure); read stdout to its end first, then stderr.
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let run = try ChildProcess.run(
+            executable.path, [], environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            timeout: .seconds(300))
         return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: run.termination.code, stdout: String(decoding: run.output, as: UTF8.self), stderr: run.errors)
     }
 }

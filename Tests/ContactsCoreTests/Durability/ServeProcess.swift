@@ -1,5 +1,6 @@
 import ContactsCore
 import ContactsJSON
+import ContactsTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -19,15 +20,11 @@ final class ServeProcess {
     /// How long a response may take before the test gives up.
     static let responseTimeoutMilliseconds: Int32 = 20_000
 
-    private let process: Process
-    private let inputHandle: FileHandle
-    private let outputHandle: FileHandle
-    private let input: Int32
+    private let child: ChildProcess
     private let output: Int32
-    private let errors: FileHandle
     private var buffered: [UInt8] = []
     private var nextID: Int64 = 1
-    private var isFinished = false
+    private var ended: ChildProcess.Termination?
 
     /// Starts `contacts serve --stdio` with `arguments` added (`--store PATH`, …).
     convenience init(arguments: [String]) throws {
@@ -38,29 +35,9 @@ final class ServeProcess {
     init(command: [String]) throws {
         _ = Self.ignoreBrokenPipes
         let executable = try ContactsExecutable.location.get()
-        process = Process()
-        process.executableURL = executable
-        process.arguments = command
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // The handles own the descriptors (closed when the handles go), so keep them.
-        inputHandle = stdin.fileHandleForWriting
-        outputHandle = stdout.fileHandleForReading
-        input = inputHandle.fileDescriptor
-        output = outputHandle.fileDescriptor
-        errors = stderr.fileHandleForReading
-    }
-
-    deinit {
-        if !isFinished {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        child = try ChildProcess(executable.path, command, withInput: true, collectOutput: false)
+        guard let descriptor = child.outputDescriptor else { throw Failure(description: "no stdout pipe") }
+        output = descriptor
     }
 
     /// A write to a pipe whose reader died must fail with EPIPE, not kill the tests.
@@ -83,18 +60,7 @@ final class ServeProcess {
     /// Writes `bytes` whole (false when the server is gone).
     @discardableResult
     func write(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(input, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        child.write(bytes)
     }
 
     /// The next whole response line, parsed; nil at end of output (a partial last line is
@@ -163,9 +129,8 @@ final class ServeProcess {
 
     /// `kill -9`, then every whole response line the server wrote before it died.
     func kill9() throws -> [JSONValue] {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        isFinished = true
+        child.send(SIGKILL)
+        ended = child.wait()
         var responses: [JSONValue] = []
         while let response = try readResponse() { responses.append(response) }
         return responses
@@ -174,18 +139,17 @@ final class ServeProcess {
     /// Closes stdin, waits for a clean exit and returns what the server wrote to stderr;
     /// throws unless it exited with status 0.
     func finish() throws -> String {
-        try? inputHandle.close()
-        process.waitUntilExit()
-        isFinished = true
-        let stderr = String(decoding: errors.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationReason == .exit && process.terminationStatus == 0 else {
-            throw Failure(description: "serve ended with status \(process.terminationStatus): \(stderr)")
+        child.closeInput()
+        let termination = child.wait()
+        ended = termination
+        guard termination.succeeded else {
+            throw Failure(description: "serve ended with \(termination): \(child.standardError)")
         }
-        return stderr
+        return child.standardError
     }
 
     /// Whether the process died of SIGKILL (after ``kill9()``).
     var wasKilled: Bool {
-        process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        ended == ChildProcess.Termination(code: SIGKILL, exited: false)
     }
 }

@@ -1,3 +1,4 @@
+import ContactsTestSupport
 import Foundation
 
 /// Runs the `curl` command line client, the reference HTTP/1.1 client of these tests.

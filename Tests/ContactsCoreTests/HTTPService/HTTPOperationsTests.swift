@@ -1,4 +1,5 @@
 import ContactsJSON
+import ContactsTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,6 @@
 import ContactsJSON
 import ContactsSupport
+import ContactsTestSupport
 import Foundation
 import Testing
 

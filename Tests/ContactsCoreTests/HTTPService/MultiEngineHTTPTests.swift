@@ -1,5 +1,6 @@
 import ContactsJSON
 import ContactsSupport
+import ContactsTestSupport
 import Testing
 
 /// Three `contacts serve --listen` engines on one PostgreSQL store (PROTOCOL §8, issue 25):

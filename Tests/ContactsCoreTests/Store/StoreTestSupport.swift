@@ -2,6 +2,7 @@ import ContactsCore
 import ContactsModel
 import ContactsStore
 import ContactsSupport
+import ContactsTestSupport
 import Foundation
 import PhoneNumbers
 import Testing
@@ -74,14 +75,8 @@ enum StoreTestFiles {
     /// Sets or clears the immutable attribute with `chattr` (quietly `false` when it fails).
     static func setImmutable(_ path: String, _ immutable: Bool) -> Bool {
         guard geteuid() == 0, FileManager.default.fileExists(atPath: "/usr/bin/chattr") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [immutable ? "+i" : "-i", path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let run = try? ChildProcess.run("/usr/bin/chattr", [immutable ? "+i" : "-i", path])
+        return run?.termination.succeeded == true
     }
 }
 

@@ -1,4 +1,5 @@
 import ContactsSupport
+import ContactsTestSupport
 import Foundation
 import Synchronization
 
@@ -59,61 +60,15 @@ enum ContactsExecutable {
     /// The binary's location, searched once.
     static let location: Result<URL, NotFound> = locate()
 
-    /// Runs `contacts arguments…` with `stdin` as its whole standard input, and waits for it.
-    ///
-    /// stdin is written from its own thread while stdout and stderr are drained by two
-    /// more, so no pipe can fill up and block the child or the test.
+    /// Runs `contacts arguments…` with `stdin` as its whole standard input, and waits for it
+    /// (killed after ``timeLimitSeconds``).
     static func run(_ arguments: [String], stdin: [UInt8] = []) throws -> ProcessOutput {
         _ = ignoreBrokenPipes
         let executable = try location.get()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-
-        let finished = DispatchSemaphore(value: 0)
-        let stdoutBytes = ByteSink()
-        let stderrBytes = ByteSink()
-        let writer = input.fileHandleForWriting
-        let stdoutReader = output.fileHandleForReading
-        let stderrReader = errors.fileHandleForReading
-        spawn {
-            writeAll(stdin, to: writer.fileDescriptor)
-            try? writer.close()
-            finished.signal()
-        }
-        spawn {
-            stdoutBytes.store(stdoutReader.readDataToEndOfFile())
-            finished.signal()
-        }
-        spawn {
-            stderrBytes.store(stderrReader.readDataToEndOfFile())
-            finished.signal()
-        }
-
-        var timedOut = false
-        let deadline = DispatchTime.now() + timeLimitSeconds
-        for _ in 0..<3 {
-            if finished.wait(timeout: deadline) == .timedOut {
-                timedOut = true
-                process.terminate()
-                finished.wait()
-            }
-        }
-        process.waitUntilExit()
+        let run = try ChildProcess.run(executable.path, arguments, stdin: stdin, timeout: .seconds(timeLimitSeconds))
         return ProcessOutput(
-            status: process.terminationStatus,
-            exited: process.terminationReason == .exit,
-            timedOut: timedOut,
-            stdout: stdoutBytes.bytes,
-            stderr: stderrBytes.bytes
-        )
+            status: run.termination.code, exited: run.termination.exited, timedOut: run.timedOut, stdout: run.output,
+            stderr: run.errorBytes)
     }
 
     /// Runs `contacts serve --stdio` over `lines`, each followed by a newline.
@@ -164,35 +119,4 @@ enum ContactsExecutable {
         }
         return .failure(NotFound(searched: searched))
     }
-
-    private static func spawn(_ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
-        thread.start()
-    }
-
-    /// Writes all of `bytes` to `descriptor`, giving up quietly when the reader is gone.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-    }
-}
-
-/// Bytes handed from a reader thread to the test.
-private final class ByteSink: Sendable {
-    private let storage = Mutex<[UInt8]>([])
-
-    func store(_ data: Data) {
-        storage.withLock { $0 = Array(data) }
-    }
-
-    var bytes: [UInt8] { storage.withLock { $0 } }
 }

@@ -1,3 +1,5 @@
+import ContactsTestSupport
+
 /// Runs a Python 3 program (`python3 -c`) as an independent implementation to check ours
 /// against: its standard input is given whole, its standard output returned.
 enum PythonScript {
@@ -8,7 +10,7 @@ enum PythonScript {
 
     /// Runs `source` with `input` on its standard input; its standard output, when it exits 0.
     static func run(_ source: String, input: [UInt8]) throws -> [UInt8] {
-        let run: (termination: ChildProcess.Termination, output: [UInt8], errors: String)
+        let run: ChildProcess.Run
         do {
             run = try ChildProcess.run("/usr/bin/env", ["python3", "-c", source], stdin: input)
         } catch {

@@ -1,3 +1,4 @@
+import ContactsTestSupport
 import Foundation
 
 /// A PostgreSQL cluster of a test's own, made with scripts/pg/cluster.sh in the scratch

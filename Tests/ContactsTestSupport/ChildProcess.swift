@@ -5,42 +5,81 @@ import Synchronization
     import Glibc
 #endif
 
-/// A child process started with `posix_spawn` and reaped with `waitpid` (Foundation's
-/// `Process.waitUntilExit` was seen to hang when tests spawn processes in parallel).
+/// A child process started with `posix_spawn` and reaped with `waitpid`: the one way every
+/// test starts a program (Foundation's `Process` makes its pipes without close-on-exec, so a
+/// child another test spawns at the same moment inherits them and holds a killed server's
+/// output open; and its `waitUntilExit` was seen to hang when tests spawn in parallel).
 ///
-/// Its standard output and error are pipes drained by two threads for its whole life (so a
-/// full pipe never blocks it); its standard input is a pipe the test writes to, or
-/// `/dev/null`. Every pipe end this side keeps is close-on-exec, so children spawned at the
-/// same time by other tests never inherit them.
-final class ChildProcess: Sendable {
+/// Its standard error, and its standard output unless the caller reads that itself, are
+/// pipes drained by a thread each for its whole life (so a full pipe never blocks it); its
+/// standard input is a pipe the test writes to, or `/dev/null`. Every pipe end this side
+/// keeps is close-on-exec, so children spawned at the same time by other tests never inherit
+/// them: once a child is dead, its output reads to end of file.
+public final class ChildProcess: Sendable {
     /// How a child ended.
-    struct Termination: Equatable, CustomStringConvertible {
+    public struct Termination: Equatable, Sendable, CustomStringConvertible {
         /// The exit status, or the number of the signal that killed it.
-        var code: Int32
+        public var code: Int32
         /// True when it exited (rather than died of a signal).
-        var exited: Bool
+        public var exited: Bool
 
-        var description: String { exited ? "exit \(code)" : "signal \(code)" }
+        /// A termination: exit status `code` when `exited`, else death by signal `code`.
+        public init(code: Int32, exited: Bool) {
+            self.code = code
+            self.exited = exited
+        }
+
+        /// `exit N` or `signal N`.
+        public var description: String { exited ? "exit \(code)" : "signal \(code)" }
         /// True when it exited with status 0.
-        var succeeded: Bool { exited && code == 0 }
+        public var succeeded: Bool { exited && code == 0 }
     }
 
     /// Why a child could not be started or waited for.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, naming the program.
+        public let description: String
+
+        /// A failure saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// What a child run to its end (``run(_:_:stdin:environment:timeout:)``) left behind.
+    public struct Run: Sendable {
+        /// How it ended.
+        public var termination: Termination
+        /// True when it ran past its time limit and was killed.
+        public var timedOut: Bool
+        /// Everything it wrote to stdout.
+        public var output: [UInt8]
+        /// Everything it wrote to stderr.
+        public var errorBytes: [UInt8]
+        /// stderr as text (invalid UTF-8 repaired).
+        public var errors: String { String(decoding: errorBytes, as: UTF8.self) }
     }
 
     /// The child's process id.
-    let pid: pid_t
+    public let pid: pid_t
+    /// The read end of the child's stdout when the caller reads it itself (`collectOutput:
+    /// false`); closed with this object. Nil when stdout is collected (``standardOutput``).
+    public let outputDescriptor: Int32?
     private let input: Mutex<Int32?>
     private let output = CollectedBytes()
     private let errors = CollectedBytes()
     private let drained = DispatchGroup()
     private let termination = Mutex<Termination?>(nil)
+    private let killedForTimeout = Mutex(false)
 
-    /// Starts `executable` (a path) with `arguments`; with `withInput`, its stdin is a pipe
-    /// for ``write(_:)`` and ``closeInput()``, else `/dev/null`.
-    init(_ executable: String, _ arguments: [String], withInput: Bool = false) throws {
+    /// Starts `executable` (a path) with `arguments`, and `environment` as its whole
+    /// environment (this process's when nil). With `withInput`, its stdin is a pipe for
+    /// ``write(_:)`` and ``closeInput()``, else `/dev/null`; with `collectOutput` false, the
+    /// caller reads stdout from ``outputDescriptor`` instead of ``standardOutput``.
+    public init(
+        _ executable: String, _ arguments: [String], withInput: Bool = false, environment: [String: String]? = nil,
+        collectOutput: Bool = true
+    ) throws {
         // Held from making the pipes to spawning: no child spawned meanwhile by another test
         // inherits an end before it is close-on-exec (a long-lived one, a database server,
         // would keep this child's output open after it exits).
@@ -73,8 +112,11 @@ final class ChildProcess: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp =
+            (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         close(stdoutPipe.write)
         close(stderrPipe.write)
         if let stdinPipe { close(stdinPipe.read) }
@@ -86,21 +128,27 @@ final class ChildProcess: Sendable {
         }
         pid = child
         input = Mutex(stdinPipe?.write)
-        drain(stdoutPipe.read, into: output)
+        if collectOutput {
+            outputDescriptor = nil
+            drain(stdoutPipe.read, into: output)
+        } else {
+            outputDescriptor = stdoutPipe.read
+        }
         drain(stderrPipe.read, into: errors)
     }
 
     deinit {
-        if termination.withLock({ $0 }) == nil {
+        if isRunning {
             kill(pid, SIGKILL)
             _ = wait()
         }
         closeInput()
+        if let outputDescriptor { close(outputDescriptor) }
     }
 
     /// Writes all of `bytes` to the child's stdin; false when it is closed or gone.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    public func write(_ bytes: [UInt8]) -> Bool {
         guard let descriptor = input.withLock({ $0 }) else { return false }
         return bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -117,7 +165,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Closes the child's stdin (it reads end of file).
-    func closeInput() {
+    public func closeInput() {
         input.withLock { descriptor in
             if let open = descriptor { close(open) }
             descriptor = nil
@@ -125,47 +173,67 @@ final class ChildProcess: Sendable {
     }
 
     /// Sends `signal` to the child.
-    func send(_ signal: Int32) {
-        if termination.withLock({ $0 }) == nil { kill(pid, signal) }
+    public func send(_ signal: Int32) {
+        if isRunning { kill(pid, signal) }
     }
 
     /// Waits for the child to end; after `timeout` it is killed (SIGKILL) and waited for.
     @discardableResult
-    func wait(timeout: Duration = .seconds(60)) -> Termination {
-        if let known = termination.withLock({ $0 }) { return known }
+    public func wait(timeout: Duration = .seconds(60)) -> Termination {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var killed = false
-        var status: Int32 = 0
         while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped < 0 && errno != EINTR {
-                return remember(Termination(code: -1, exited: false))
+            if let ended = reapIfEnded() {
+                drained.wait()
+                return ended
             }
             if !killed && clock.now > deadline {
                 kill(pid, SIGKILL)
                 killed = true
+                killedForTimeout.withLock { $0 = true }
             }
             usleep(2_000)
         }
-        drained.wait()
-        let signal = status & 0x7F
-        return remember(Termination(code: signal == 0 ? (status >> 8) & 0xFF : signal, exited: signal == 0))
     }
 
-    /// Everything the child wrote to stdout so far (all of it once ``wait(timeout:)`` returned).
-    var standardOutput: [UInt8] { output.bytes }
+    /// False once the child has ended (reaping it when it just did).
+    public var isRunning: Bool { reapIfEnded() == nil }
+
+    /// How the child ended, reaped without waiting; nil while it runs.
+    private func reapIfEnded() -> Termination? {
+        termination.withLock { known in
+            if let known { return known }
+            var status: Int32 = 0
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid {
+                let signal = status & 0x7F
+                known = Termination(code: signal == 0 ? (status >> 8) & 0xFF : signal, exited: signal == 0)
+            } else if reaped < 0 && errno != EINTR {
+                known = Termination(code: -1, exited: false)
+            }
+            return known
+        }
+    }
+
+    /// True when ``wait(timeout:)`` killed the child for running past its time limit.
+    public var timedOut: Bool { killedForTimeout.withLock { $0 } }
+
+    /// Everything the child wrote to stdout so far (all of it once ``wait(timeout:)`` returned);
+    /// empty when the caller reads stdout itself.
+    public var standardOutput: [UInt8] { output.bytes }
+    /// Everything the child wrote to stderr so far.
+    public var standardErrorBytes: [UInt8] { errors.bytes }
     /// Everything the child wrote to stderr so far, as text.
-    var standardError: String { String(decoding: errors.bytes, as: UTF8.self) }
+    public var standardError: String { String(decoding: errors.bytes, as: UTF8.self) }
 
     /// Waits until stderr holds a line satisfying `matches`, or `timeout` passes; the line.
-    func waitForErrorLine(timeout: Duration, _ matches: (String) -> Bool) -> String? {
+    public func waitForErrorLine(timeout: Duration, _ matches: (String) -> Bool) -> String? {
         waitForLine(of: { self.standardError }, timeout: timeout, matches)
     }
 
     /// Waits until stdout holds a line satisfying `matches`, or `timeout` passes; the line.
-    func waitForOutputLine(timeout: Duration, _ matches: (String) -> Bool = { _ in true }) -> String? {
+    public func waitForOutputLine(timeout: Duration, _ matches: (String) -> Bool = { _ in true }) -> String? {
         waitForLine(of: { String(decoding: self.standardOutput, as: UTF8.self) }, timeout: timeout, matches)
     }
 
@@ -175,18 +243,19 @@ final class ChildProcess: Sendable {
         while clock.now < deadline {
             let lines = text().split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             if let line = lines.first(where: { matches(String($0)) }) { return String(line) }
-            if termination.withLock({ $0 }) != nil || kill(pid, 0) != 0 { return nil }
+            if !isRunning { return nil }
             usleep(10_000)
         }
         return nil
     }
 
-    /// Runs `executable` to its end with `stdin` as its whole input: its termination, stdout
-    /// and stderr.
-    static func run(
-        _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, timeout: Duration = .seconds(60)
-    ) throws -> (termination: Termination, output: [UInt8], errors: String) {
-        let child = try ChildProcess(executable, arguments, withInput: stdin != nil)
+    /// Runs `executable` to its end with `stdin` as its whole input (and `environment` as its
+    /// environment when given), killed after `timeout`: its termination, stdout and stderr.
+    public static func run(
+        _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String]? = nil,
+        timeout: Duration = .seconds(60)
+    ) throws -> Run {
+        let child = try ChildProcess(executable, arguments, withInput: stdin != nil, environment: environment)
         if let stdin {
             let writer = Thread {
                 child.write(stdin)
@@ -195,22 +264,19 @@ final class ChildProcess: Sendable {
             writer.start()
         }
         let termination = child.wait(timeout: timeout)
-        return (termination, child.standardOutput, child.standardError)
+        return Run(
+            termination: termination, timedOut: child.timedOut, output: child.standardOutput,
+            errorBytes: child.standardErrorBytes)
     }
 
     /// Runs `executable` to its end and returns its stdout as text; throws unless it exits 0.
-    static func output(_ executable: String, _ arguments: [String]) throws -> String {
+    public static func output(_ executable: String, _ arguments: [String]) throws -> String {
         let run = try run(executable, arguments)
         guard run.termination.succeeded else {
             let command = ([executable] + arguments).joined(separator: " ")
             throw Failure(description: "\(command) ended with \(run.termination): \(run.errors)")
         }
         return String(decoding: run.output, as: UTF8.self)
-    }
-
-    private func remember(_ value: Termination) -> Termination {
-        termination.withLock { $0 = value }
-        return value
     }
 
     private func drain(_ descriptor: Int32, into sink: CollectedBytes) {
