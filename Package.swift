@@ -106,7 +106,7 @@ let package = Package(
         ),
         .executableTarget(name: "pg-bench", dependencies: ["PostgreSQLClient"], path: "Benchmarks/pg-bench"),
         // What the test targets share: child processes that leak no descriptor to each other.
-        .target(name: "ContactsTestSupport", path: "Tests/ContactsTestSupport"),
+        .target(name: "ContactsTestSupport", dependencies: ["ContactsSupport"], path: "Tests/ContactsTestSupport"),
         .testTarget(
             name: "ContactsCoreTests",
             dependencies: [

@@ -36,7 +36,6 @@ final class ContactsServerProcess {
     private let child: ChildProcess
     private let ownsSecretFile: Bool
     private let tokens = Mutex<[String: String]>([:])
-    private let stopped = Mutex(false)
 
     /// Starts a server with `arguments` added after `serve --listen 127.0.0.1:PORT
     /// --jwt-secret-file F`: on `port` (0: any free one), with the secret in `secretFile` (which
@@ -110,10 +109,8 @@ final class ContactsServerProcess {
 
     /// Stops the server with SIGTERM (SIGKILL after ``stopTimeout``) and reaps it.
     func stop() {
-        guard !stopped.withLock({ $0 }) else { return }
         child.send(SIGTERM)
         child.wait(timeout: .seconds(Self.stopTimeout))
-        stopped.withLock { $0 = true }
     }
 
     /// How long the server may take to exit after SIGTERM (PROTOCOL §7: it answers what is in

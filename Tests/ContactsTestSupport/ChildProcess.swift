@@ -1,3 +1,4 @@
+import ContactsSupport
 import Foundation
 import Synchronization
 
@@ -83,6 +84,7 @@ public final class ChildProcess: Sendable {
         // Held from making the pipes to spawning: no child spawned meanwhile by another test
         // inherits an end before it is close-on-exec (a long-lived one, a database server,
         // would keep this child's output open after it exits).
+        _ = Self.ignoreBrokenPipes
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
         let stdoutPipe = try Self.pipe()
@@ -146,22 +148,12 @@ public final class ChildProcess: Sendable {
         if let outputDescriptor { close(outputDescriptor) }
     }
 
-    /// Writes all of `bytes` to the child's stdin; false when it is closed or gone.
+    /// Writes all of `bytes` to the child's stdin; false when it is closed or gone (a write to
+    /// a dead child's pipe fails with EPIPE: this process ignores SIGPIPE once it starts one).
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
         guard let descriptor = input.withLock({ $0 }) else { return false }
-        return bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return (try? FileOutput.writeAll(bytes, to: descriptor)) != nil
     }
 
     /// Closes the child's stdin (it reads end of file).
@@ -298,6 +290,11 @@ public final class ChildProcess: Sendable {
     }
 
     private static let spawnLock = NSLock()
+
+    /// A write to a pipe whose reader died must fail with EPIPE, not kill the tests.
+    private static let ignoreBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
 
     private static func pipe() throws -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]

@@ -1,7 +1,6 @@
 import ContactsSupport
 import ContactsTestSupport
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -63,7 +62,6 @@ enum ContactsExecutable {
     /// Runs `contacts arguments…` with `stdin` as its whole standard input, and waits for it
     /// (killed after ``timeLimitSeconds``).
     static func run(_ arguments: [String], stdin: [UInt8] = []) throws -> ProcessOutput {
-        _ = ignoreBrokenPipes
         let executable = try location.get()
         let run = try ChildProcess.run(executable.path, arguments, stdin: stdin, timeout: .seconds(timeLimitSeconds))
         return ProcessOutput(
@@ -80,11 +78,6 @@ enum ContactsExecutable {
         }
         return try run(["serve", "--stdio"], stdin: input)
     }
-
-    /// A write to a pipe whose reader has exited must fail with EPIPE, not kill the tests.
-    private static let ignoreBrokenPipes: Void = {
-        _ = signal(SIGPIPE, SIG_IGN)
-    }()
 
     private static func locate() -> Result<URL, NotFound> {
         let fileManager = FileManager.default
