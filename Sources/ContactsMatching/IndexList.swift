@@ -8,7 +8,11 @@ import ContactsSupport
 /// ```swift
 /// for owner in uploads.holders(of: 14155552671) { … }   // ascending, no duplicates
 /// ```
-package struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
+///
+/// `public` only so that iterating it in other modules of the package is inlined (Swift
+/// serializes no `@inlinable package` body, swiftlang/swift#70100); ContactsMatching is no
+/// product, so nothing outside the package sees it.
+public struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStringConvertible {
     /// Where the indexes are held: an array of them, or the payloads of table entries.
     @usableFromInline
     enum Storage: Sendable {
@@ -37,11 +41,11 @@ package struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStr
 
     /// Always 0.
     @inlinable
-    package var startIndex: Int { 0 }
+    public var startIndex: Int { 0 }
 
     /// The number of indexes.
     @inlinable
-    package var endIndex: Int {
+    public var endIndex: Int {
         switch storage {
         case .indexes(let indexes): indexes.count
         case .entries(let entries): entries.count
@@ -50,7 +54,7 @@ package struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStr
 
     /// The `position`-th smallest index.
     @inlinable
-    package subscript(position: Int) -> UInt32 {
+    public subscript(position: Int) -> UInt32 {
         switch storage {
         case .indexes(let indexes): indexes[indexes.startIndex + position]
         case .entries(let entries): entries[entries.startIndex + position].payload
@@ -66,12 +70,12 @@ package struct IndexList: RandomAccessCollection, Equatable, Sendable, CustomStr
     }
 
     /// Lists with the same indexes are equal, wherever they are held.
-    package static func == (lhs: IndexList, rhs: IndexList) -> Bool {
+    public static func == (lhs: IndexList, rhs: IndexList) -> Bool {
         lhs.elementsEqual(rhs)
     }
 
     /// The indexes, like an array's description.
-    package var description: String {
+    public var description: String {
         Array(self).description
     }
 }

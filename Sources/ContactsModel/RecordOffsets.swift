@@ -2,20 +2,25 @@ import CPrefetch
 
 /// Byte offsets of records in an arena, one per slot, at four bytes each while the arena is
 /// below 4 GiB and five from then on (a high byte per offset, kept only once one is needed).
-package struct RecordOffsets: Sendable {
-    private var low: [UInt32] = []
+///
+/// Its reads are `public` and `@inlinable` only so that the search, in another module, inlines
+/// them (it reads an offset for every candidate it confirms, and Swift serializes no
+/// `@inlinable package` body, swiftlang/swift#70100); everything else is `package`.
+public struct RecordOffsets: Sendable {
+    @usableFromInline var low: [UInt32] = []
     /// Bits 32–39 of each offset; empty while every offset fits in 32 bits.
-    private var high: [UInt8] = []
+    @usableFromInline var high: [UInt8] = []
 
     /// No offsets.
     package init() {}
 
     /// The number of offsets.
-    package var count: Int { low.count }
+    @inlinable
+    public var count: Int { low.count }
 
     /// The offset of `slot`.
-    package subscript(slot: Int) -> Int {
-        @inline(__always) get {
+    public package(set) subscript(slot: Int) -> Int {
+        @inlinable @inline(__always) get {
             high.isEmpty ? Int(low[slot]) : Int(low[slot]) | Int(high[slot]) << 32
         }
         set {
@@ -48,8 +53,8 @@ package struct RecordOffsets: Sendable {
     }
 
     /// Asks the processor to bring the offset of `slot` into the cache.
-    @inline(__always)
-    package func prefetchStart(of slot: Int) {
+    @inlinable @inline(__always)
+    public func prefetchStart(of slot: Int) {
         low.withUnsafeBufferPointer { low in
             if let base = low.baseAddress { contacts_prefetch(base + slot) }
         }

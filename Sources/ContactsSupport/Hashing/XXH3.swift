@@ -68,10 +68,12 @@ public enum XXH3 {
 
 /// Calls `body` with the UTF-8 bytes of `string`: in place when its storage is contiguous,
 /// else (a bridged or substring view without contiguous storage) through one copy.
-/// Inlinable, so that callers in other modules get it specialized (unspecialized, every call
-/// looks up generic metadata: a tenth of a 1,000-id batch request's time went to that).
+/// Public and inlinable, so that callers in other modules get it specialized (unspecialized,
+/// every call looks up generic metadata: a tenth of a 1,000-id batch request's time went to
+/// that); Swift serializes no `@inlinable package` body (swiftlang/swift#70100), and
+/// ContactsSupport is no product, so nothing outside the package sees it.
 @inlinable
-package func withUTF8<R>(of string: some StringProtocol, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+public func withUTF8<R>(of string: some StringProtocol, _ body: (UnsafeRawBufferPointer) -> R) -> R {
     if let result = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
         return result
     }

@@ -12,17 +12,24 @@
 ///
 /// - Complexity: O(1) expected per insert and lookup; 16 B per value of `capacity` (8 B a
 ///   slot, at least 2 slots a value).
-package struct UInt32BatchSet {
+///
+/// `public` only so that its inserts and lookups are inlined into the engine and the follow
+/// graph, in other modules (Swift serializes no `@inlinable package` body,
+/// swiftlang/swift#70100); ContactsSupport is no product, so nothing outside the package sees it.
+public struct UInt32BatchSet {
     /// Free slots hold `empty`; `UInt32.max` itself is kept in `emptyValuePosition`.
     @usableFromInline var slots: [UInt32]
     /// The insertion position of the value in the same slot.
     @usableFromInline var positions: [UInt32]
     @usableFromInline var emptyValuePosition: UInt32?
     @usableFromInline let shift: UInt32
-    /// How many values are in.
-    package internal(set) var count = 0
+    @usableFromInline var insertedCount = 0
     /// The most values it takes.
-    package let capacity: Int
+    public let capacity: Int
+
+    /// How many values are in.
+    @inlinable
+    public var count: Int { insertedCount }
 
     @usableFromInline static let empty = UInt32.max
 
@@ -41,8 +48,8 @@ package struct UInt32BatchSet {
     ///
     /// - Precondition: fewer than ``capacity`` values are in, or `value` is one of them.
     @inlinable
-    package mutating func insert(_ value: UInt32) -> Bool {
-        let position = UInt32(truncatingIfNeeded: count)
+    public mutating func insert(_ value: UInt32) -> Bool {
+        let position = UInt32(truncatingIfNeeded: insertedCount)
         if value == Self.empty {
             guard emptyValuePosition == nil else { return false }
             emptyValuePosition = position
@@ -52,14 +59,14 @@ package struct UInt32BatchSet {
             slots[slot] = value
             positions[slot] = position
         }
-        precondition(count < capacity, "more than \(capacity) values")
-        count += 1
+        precondition(insertedCount < capacity, "more than \(capacity) values")
+        insertedCount += 1
         return true
     }
 
     /// The position `value` was inserted at (0 for the first), nil when it is not in.
     @inlinable
-    package func position(of value: UInt32) -> Int? {
+    public func position(of value: UInt32) -> Int? {
         if value == Self.empty { return emptyValuePosition.map(Int.init) }
         let slot = find(value)
         return slots[slot] == Self.empty ? nil : Int(positions[slot])

@@ -1,12 +1,16 @@
 /// Decoding code points from folded UTF-8 bytes, without `String`.
-package enum UTF8Scalars {
+///
+/// `public` so that ``scalar(at:in:)`` is inlined into the search's loops in other modules
+/// (Swift serializes no `@inlinable package` body, swiftlang/swift#70100); ContactsSupport is
+/// no product, so nothing outside the package sees it.
+public enum UTF8Scalars {
     /// The code point starting at `index` of `bytes` and its length in bytes.
     ///
     /// Folded text is valid UTF-8 (it comes from Swift strings, and saved files are checked
     /// when opened); a malformed or cut sequence still decodes, byte by byte, never reading
     /// past the end.
-    @inline(__always)
-    package static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (scalar: UInt32, length: Int) {
+    @inlinable @inline(__always)
+    public static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (scalar: UInt32, length: Int) {
         let lead = UInt32(bytes[index])
         if lead < 0x80 { return (lead, 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
