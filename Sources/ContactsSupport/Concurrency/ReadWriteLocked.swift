@@ -11,13 +11,13 @@
 /// state, its recent searches, the store's connection and write-behind buffer): a pthread
 /// lock, which ThreadSanitizer sees, unlike the futex of `Synchronization.Mutex`'s contended
 /// path on Linux.
-package final class ReadWriteLocked<Value>: @unchecked Sendable {
+public final class ReadWriteLocked<Value>: @unchecked Sendable {
     /// The value, in memory of its own: as a stored property it would be a Swift variable
     /// whose accesses ThreadSanitizer tracks by address, and a zero-sized one (the engine's
     /// writer lock guards `Void`) shares its address with memory read outside the lock, which
     /// ThreadSanitizer reported as a race.
-    private let storage: UnsafeMutablePointer<Value>
-    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+    @usableFromInline let storage: UnsafeMutablePointer<Value>
+    @usableFromInline let lock: UnsafeMutablePointer<pthread_rwlock_t>
 
     /// Who goes first when readers hold the lock and a writer waits.
     package enum Preference: Sendable {
@@ -57,14 +57,19 @@ package final class ReadWriteLocked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with shared (read) access.
-    package func read<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    ///
+    /// Inlinable, so that a caller in another module reads the fields it needs in place
+    /// rather than through an unspecialized copy of the whole value.
+    @inlinable
+    public func read<Result, Failure: Error>(_ body: (Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body(storage.pointee)
     }
 
     /// Runs `body` with exclusive (write) access.
-    package func write<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+    @inlinable
+    public func write<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
         pthread_rwlock_wrlock(lock)
