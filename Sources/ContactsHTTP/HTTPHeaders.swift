@@ -69,6 +69,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Whether two field names are equal ignoring ASCII case, without allocating.
     static func namesMatch(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
         var leftBytes = left.utf8.makeIterator()
         var rightBytes = right.utf8.makeIterator()
         while true {

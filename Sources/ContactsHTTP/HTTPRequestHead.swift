@@ -17,15 +17,21 @@ public struct HTTPRequestHead: Sendable, Equatable {
     /// the start of the request for logs and timings.
     public var receivedAt: UInt64
 
+    /// Who the request's credentials vouch for, set by the application's `checkHead` (which
+    /// gets the head `inout`) once it has checked them, and carried with the head to its
+    /// `handle`; nil until then.
+    public var principal: HTTPPrincipal?
+
     /// A request head with these parts.
     public init(
         method: String, path: String, query: String? = nil, headers: HTTPHeaders = HTTPHeaders(),
-        receivedAt: UInt64 = 0
+        receivedAt: UInt64 = 0, principal: HTTPPrincipal? = nil
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.receivedAt = receivedAt
+        self.principal = principal
     }
 }

@@ -15,7 +15,9 @@ import Synchronization
 /// Every request goes through two steps:
 /// 1. once its headers are in, `checkHead` runs on an event-loop thread; a response it returns
 ///    is sent at once and the body is never read (the connection then closes if a body was
-///    announced). It must be quick and must not block.
+///    announced). It must be quick and must not block. It gets the head `inout`: what it sets
+///    there (such as ``HTTPRequestHead/principal``, once it has checked the credentials)
+///    reaches `handle` and `finishResponse` with the head.
 /// 2. otherwise, the server reads the body (answering 413 itself beyond
 ///    ``HTTPServerConfiguration/maxBodyBytes``: at once when `Content-Length` says so,
 ///    after dropping the bytes for a chunked body), then calls `handle` on a worker thread.
@@ -55,7 +57,7 @@ public final class HTTPServer: Sendable {
     ///   resolve, the address cannot be bound, or libmicrohttpd does not start.
     public init(
         configuration: HTTPServerConfiguration,
-        checkHead: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse? = { _ in nil },
+        checkHead: @escaping @Sendable (inout HTTPRequestHead) -> HTTPResponse? = { _ in nil },
         finishResponse: @escaping @Sendable (HTTPRequestHead, inout HTTPResponse) -> Void = { _, _ in },
         prioritize: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
         handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse

@@ -184,7 +184,7 @@ final class MicroHTTPDDaemon: Sendable {
         core.requestsUnderWay.enter()
         request.isUnderWay = true
         let (path, query) = splitTarget(request.target)
-        let head = HTTPRequestHead(
+        var head = HTTPRequestHead(
             method: method, path: path, query: query, headers: headers(of: connection), receivedAt: UInt64(now))
         request.head = head
         if core.isDraining {
@@ -192,14 +192,17 @@ final class MicroHTTPDDaemon: Sendable {
             return send(ServerCore.shuttingDown, for: request, connection, core)
         }
         let lengths = head.headers.values(for: "Content-Length")
-        if Set(lengths).count > 1 || (!lengths.isEmpty && head.headers["Transfer-Encoding"] != nil) {
+        if lengths.contains(where: { $0 != lengths[0] })
+            || (!lengths.isEmpty && head.headers["Transfer-Encoding"] != nil)
+        {
             // Framing that two parsers may read differently (RFC 9112 §6.3): refused, so that
             // no proxy in front can disagree with this server on where the request ends.
             request.phase = .answered
             return send(ServerCore.ambiguousFraming, for: request, connection, core, closing: true)
         }
         let declaredLength = lengths.first.flatMap { Int($0) }
-        let early = core.checkHead(head) ?? (declaredLength ?? 0 > core.maxBodyBytes ? ServerCore.bodyTooLarge : nil)
+        let early = core.checkHead(&head) ?? (declaredLength ?? 0 > core.maxBodyBytes ? ServerCore.bodyTooLarge : nil)
+        request.head = head
         if let early {
             // Answering now makes libmicrohttpd skip the body and close the connection; a
             // small body announced without `Expect` is cheaper to drop and keep the

@@ -11,8 +11,9 @@ final class ServerCore: Sendable {
     let idleTimeout: Int64
     /// The largest body accepted.
     let maxBodyBytes: Int
-    /// The application's early answer, called on an event-loop thread once headers are in.
-    let checkHead: @Sendable (HTTPRequestHead) -> HTTPResponse?
+    /// The application's early answer, called on an event-loop thread once headers are in;
+    /// what it sets in the head goes on with the request.
+    let checkHead: @Sendable (inout HTTPRequestHead) -> HTTPResponse?
     /// The application's handler, called on a worker thread with the whole request.
     let handle: @Sendable (HTTPRequest) -> HTTPResponse
     /// Whether the application wants `handle` run on `priorityWorkers` for a request, called
@@ -41,7 +42,7 @@ final class ServerCore: Sendable {
     /// A core enforcing `configuration` (already validated) with the application's closures.
     init(
         configuration: HTTPServerConfiguration,
-        checkHead: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse?,
+        checkHead: @escaping @Sendable (inout HTTPRequestHead) -> HTTPResponse?,
         handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
         prioritize: @escaping @Sendable (HTTPRequest) -> Bool,
         finishResponse: @escaping @Sendable (HTTPRequestHead, inout HTTPResponse) -> Void

@@ -48,7 +48,7 @@ package final class HTTPFront: Sendable {
     /// - Throws: ``ContactsHTTP/HTTPServerError`` when the address cannot be bound.
     package func startServer() throws(HTTPServerError) -> HTTPServer {
         try HTTPServer(
-            configuration: configuration.server, checkHead: { [self] in checkHead($0) },
+            configuration: configuration.server, checkHead: { [self] in checkHead(&$0) },
             finishResponse: { [self] in finishResponse($0, &$1) }, prioritize: { [self] in prioritize($0) },
             handle: { [self] in handle($0) })
     }
@@ -67,7 +67,9 @@ package final class HTTPFront: Sendable {
 
     /// Once the head is in: the transport errors that need no body, in §7's order (404, 405,
     /// 401, 415); 413 follows from the server, 503 from ``handle(_:)`` once the body is in.
-    func checkHead(_ head: HTTPRequestHead) -> HTTPResponse? {
+    /// For `/rpc`, the caller the bearer token vouches for goes on in `head.principal`: the
+    /// token is verified once a request, when its head arrives.
+    func checkHead(_ head: inout HTTPRequestHead) -> HTTPResponse? {
         switch Route(head.path) {
         case nil:
             return TransportError.notFound
@@ -75,7 +77,10 @@ package final class HTTPFront: Sendable {
             return head.method == "GET" || head.method == "HEAD" ? nil : TransportError.operationsMethodNotAllowed
         case .rpc?:
             guard head.method == "POST" else { return TransportError.rpcMethodNotAllowed }
-            if case .refused(let refusal) = caller(of: head) { return refusal }
+            switch caller(of: head) {
+            case .caller(let principal): head.principal = principal
+            case .refused(let refusal): return refusal
+            }
             guard Self.isJSON(head.headers["Content-Type"]) else { return TransportError.unsupportedMediaType }
             return nil
         }
@@ -115,11 +120,13 @@ package final class HTTPFront: Sendable {
 
     private func rpc(_ request: HTTPRequest) -> HTTPResponse {
         guard let loaded = loaded.read({ $0 }) else { return TransportError.loading }
-        let caller: RPCCaller
-        switch self.caller(of: request.head) {
-        case .caller(let verified): caller = verified
-        case .refused(let refusal): return refusal
+        guard let principal = request.head.principal else {
+            // Only a head that `checkHead` admitted reaches here, with its caller.
+            return TransportError.unauthorized("missing bearer token", invalid: false)
         }
+        let caller: RPCCaller =
+            principal.scope == Self.serviceScope
+            ? .service(subject: principal.subject) : .user(subject: principal.subject)
         let started = WallClock.monotonicNanoseconds()
         var minimumPosition: Int64?
         if let text = request.head.headers["Contacts-Min-Position"] {
@@ -127,7 +134,7 @@ package final class HTTPFront: Sendable {
             minimumPosition = value
         }
         let line = request.body.withUnsafeBufferPointer { JSONRPCServer.request(inLine: $0) }
-        var method = ServiceMetrics.otherMethod
+        var method = metrics.series(forMethod: nil)
         let response: RPCResponse?
         switch line {
         case .blank:
@@ -135,7 +142,7 @@ package final class HTTPFront: Sendable {
         case .unreadable(let error):
             response = error
         case .request(let value):
-            method = metrics.label(forMethod: value.objectValue?["method"]?.stringValue)
+            method = metrics.series(forMethod: value.objectValue?["method"]?.stringValue)
             if let minimumPosition,
                 !loaded.engine.waitForPosition(
                     minimumPosition, timeoutMilliseconds: configuration.minimumPositionWaitMilliseconds)
@@ -191,10 +198,13 @@ package final class HTTPFront: Sendable {
 
     // MARK: - Who is calling
 
+    /// The `scope` of a service token's principal (PROTOCOL §7).
+    private static let serviceScope = "service"
+
     /// Who a request's bearer token vouches for, or the answer refusing it.
     private enum CallerCheck {
-        /// The token is good: the caller.
-        case caller(RPCCaller)
+        /// The token is good: its subject, with the service scope for a service token.
+        case caller(HTTPPrincipal)
         /// No good token: the 401 (or, when libcrypto failed, the 500).
         case refused(HTTPResponse)
     }
@@ -213,7 +223,8 @@ package final class HTTPFront: Sendable {
         }
         do {
             let verified = try configuration.verifier.verify(token)
-            return .caller(verified.isService ? .service(subject: verified.subject) : .user(subject: verified.subject))
+            return .caller(
+                HTTPPrincipal(subject: verified.subject, scope: verified.isService ? Self.serviceScope : nil))
         } catch .cryptoFailure {
             return .refused(TransportError.tokenCheckFailed)
         } catch {

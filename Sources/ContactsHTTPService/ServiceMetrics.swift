@@ -22,8 +22,11 @@ package final class ServiceMetrics: Sendable {
 
     private let requests: CounterFamily
     private let durations: HistogramFamily
-    /// The server's method names: the only method labels besides ``otherMethod``.
-    private let methodNames: ReadWriteLocked<Set<ExactString>>
+    /// The series of each of the server's method names (the only method labels besides
+    /// ``otherMethod``), found once when they are registered.
+    private let methodSeries: ReadWriteLocked<[ExactString: MethodSeries]>
+    /// The series of ``otherMethod``.
+    private let otherSeries: MethodSeries
     private let statistics: @Sendable () -> EngineStatistics?
 
     /// The metrics, registered in a new registry; the gauges read `statistics` at each scrape
@@ -41,7 +44,8 @@ package final class ServiceMetrics: Sendable {
         commitDurations = try registry.histogram(
             "contacts_store_commit_duration_seconds", help: "Time of each store commit.",
             buckets: .storeCommitDurations)
-        methodNames = ReadWriteLocked([])
+        methodSeries = ReadWriteLocked([:])
+        otherSeries = MethodSeries(label: Self.otherMethod, requests: requests, durations: durations)
         try registry.gauge("contacts_users", help: "Registered users.") { Double(statistics()?.users ?? 0) }
         try registry.gauge("contacts_contacts", help: "Uploaded contacts.") { Double(statistics()?.contacts ?? 0) }
         try registry.gauge("contacts_follows", help: "Follow edges.") { Double(statistics()?.follows ?? 0) }
@@ -49,20 +53,25 @@ package final class ServiceMetrics: Sendable {
 
     /// Makes `names` the method labels (every other name counts as ``otherMethod``).
     package func register(methods names: [String]) {
-        methodNames.write { $0 = Set(names.map(ExactString.init)) }
+        let series = names.map { (ExactString($0), MethodSeries(label: $0, requests: requests, durations: durations)) }
+        methodSeries.write { $0 = Dictionary(series, uniquingKeysWith: { first, _ in first }) }
     }
 
-    /// The label for a request naming `method` (nil: none).
-    package func label(forMethod method: String?) -> String {
-        guard let method, methodNames.read({ $0.contains(ExactString(method)) }) else { return Self.otherMethod }
-        return method
+    /// The series of a request naming `method` (nil: none): its own for a method of the
+    /// server, ``otherMethod``'s for any other name.
+    ///
+    /// - Complexity: one hash of the name.
+    package func series(forMethod method: String?) -> MethodSeries {
+        guard let method else { return otherSeries }
+        return methodSeries.read { $0[ExactString(method)] } ?? otherSeries
     }
 
-    /// Counts one request of `method` (a label from ``label(forMethod:)``) with `outcome`,
-    /// answered in `nanoseconds`.
-    package func record(method: String, outcome: String, nanoseconds: UInt64) {
-        requests.labels(method, outcome).increment()
-        durations.labels(method).observe(nanoseconds: nanoseconds)
+    /// Counts one request of `method` (from ``series(forMethod:)``) with `outcome`, answered
+    /// in `nanoseconds`.
+    package func record(method: MethodSeries, outcome: String, nanoseconds: UInt64) {
+        let counter = outcome == Self.success ? method.succeeded : requests.labels(method.label, outcome)
+        counter.increment()
+        method.durations.observe(nanoseconds: nanoseconds)
     }
 
     /// Counts one request refused by the transport (no method read) with HTTP `status`.

@@ -70,6 +70,32 @@ import Testing
         #expect(connection.timeUntilClosed(timeout: .seconds(2)) != nil)
     }
 
+    @Test func whatCheckHeadSetsInTheHeadReachesHandleAndFinishResponse() throws {
+        let finished = Mutex<[String]>([])
+        let server = try HTTPServer(
+            configuration: TestServer.configuration(),
+            checkHead: { head in
+                guard let user = head.headers["X-User"] else { return HTTPResponse(status: 401) }
+                head.principal = HTTPPrincipal(subject: user, scope: head.headers["X-Scope"])
+                return nil
+            },
+            finishResponse: { head, _ in
+                finished.withLock { $0.append(head.principal.map { "\($0.subject)/\($0.scope ?? "-")" } ?? "none") }
+            },
+            handle: { request in
+                let principal = request.head.principal
+                return HTTPResponse(
+                    status: 200, body: Array("\(principal?.subject ?? "none") \(principal?.scope ?? "-")".utf8))
+            })
+        defer { server.shutdown() }
+        let url = TestServer.url(server)
+        let result = try Curl.run(
+            ["-H", "X-User: u1", "--data-binary", "{}", url, "-w", "\n", "--next", "-H", "X-User: svc", "-H"]
+                + ["X-Scope: service", "--data-binary", "{}", url, "-w", "\n", "--next", "-w", "%{http_code}", url])
+        #expect(result.text == "u1 -\nsvc service\n401")
+        #expect(finished.withLock { $0 } == ["u1/-", "svc/service", "none"])
+    }
+
     @Test func checkHeadAnswersBeforeTheBody() throws {
         let handled = CallCounter()
         let server = try HTTPServer(
