@@ -58,6 +58,9 @@ import Testing
         let requests = exposition.family("contacts_requests_total")?.samples ?? []
         let found = requests.first { $0.label("method") == "getFollowers" && $0.label("outcome") == "not_found" }
         #expect(found?.value == 1)
+        // Every method's success counter is listed from the start, at 0 until it is called.
+        let uncalled = requests.first { $0.label("method") == "unfollowUser" && $0.label("outcome") == "ok" }
+        #expect(uncalled?.value == 0)
         #expect(exposition.family("contacts_users")?.samples.first?.value == 1)
         #expect(exposition.family("contacts_request_duration_seconds")?.type == "histogram")
     }
