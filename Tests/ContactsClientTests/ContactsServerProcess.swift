@@ -20,10 +20,10 @@ final class ContactsServerProcess {
         let description: String
     }
 
-    /// The `contacts` executable under test: `CONTACTS_EXECUTABLE` when set, else the one in the
+    /// The `contacts` executable under test: `CONTACTS_BINARY` when set, else the one in the
     /// build products directory (the test target depends on it, so `swift build --build-tests`
     /// builds it there).
-    static let executable: Result<URL, Failure> = BuiltExecutable.locate("contacts", override: "CONTACTS_EXECUTABLE")
+    static let executable = BuiltProduct.locate("contacts", override: "CONTACTS_BINARY")
 
     /// How long the server may take to print its address.
     static let startTimeout: TimeInterval = 30

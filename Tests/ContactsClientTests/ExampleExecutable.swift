@@ -15,7 +15,7 @@ enum ExampleExecutable {
 
     /// The executable's path, or an error naming where it was looked for.
     static func locate() throws -> URL {
-        try BuiltExecutable.locate("ContactsClientExample", override: "CONTACTS_EXAMPLE_EXECUTABLE").get()
+        try BuiltProduct.locate("ContactsClientExample", override: "CONTACTS_EXAMPLE_EXECUTABLE").get()
     }
 
     /// Runs the example with `environment` added to this process's, and waits for it.

@@ -44,20 +44,12 @@ struct ProcessOutput: Sendable {
 /// same directory as the test bundle (`.build/<triple>/debug`). `CONTACTS_BINARY` in the
 /// environment overrides the search.
 enum ContactsExecutable {
-    /// Why the binary could not be run.
-    struct NotFound: Error, CustomStringConvertible {
-        let searched: [String]
-        var description: String {
-            "the `contacts` executable was not found (build it with `swift build --product contacts`, "
-                + "or set CONTACTS_BINARY); looked in: " + searched.joined(separator: ", ")
-        }
-    }
-
     /// The longest a subprocess may run before it is killed and the run reported as timed out.
     static let timeLimitSeconds: Double = 60
 
     /// The binary's location, searched once.
-    static let location: Result<URL, NotFound> = locate()
+    static let location: Result<URL, BuiltProduct.NotFound> = BuiltProduct.locate(
+        "contacts", override: "CONTACTS_BINARY")
 
     /// Runs `contacts arguments…` with `stdin` as its whole standard input, and waits for it
     /// (killed after ``timeLimitSeconds``).
@@ -77,39 +69,5 @@ enum ContactsExecutable {
             input.append(0x0A)
         }
         return try run(["serve", "--stdio"], stdin: input)
-    }
-
-    private static func locate() -> Result<URL, NotFound> {
-        let fileManager = FileManager.default
-        if let explicit = ProcessInfo.processInfo.environment["CONTACTS_BINARY"] {
-            return fileManager.isExecutableFile(atPath: explicit)
-                ? .success(URL(fileURLWithPath: explicit)) : .failure(NotFound(searched: [explicit]))
-        }
-        var directories: [URL] = []
-        if let executable = Bundle.main.executableURL {
-            directories.append(executable.deletingLastPathComponent())
-        }
-        if let first = CommandLine.arguments.first {
-            let cwd = URL(fileURLWithPath: fileManager.currentDirectoryPath, isDirectory: true)
-            directories.append(URL(fileURLWithPath: first, relativeTo: cwd).deletingLastPathComponent())
-        }
-        for bundle in [Bundle.main] + Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        directories.append(Bundle.main.bundleURL)
-        // Last resort: the package's own build directory, found from this source file.
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        directories.append(packageRoot.appendingPathComponent(".build/debug", isDirectory: true))
-
-        var searched: [String] = []
-        for directory in directories {
-            let candidate = directory.appendingPathComponent("contacts").standardizedFileURL
-            if searched.contains(candidate.path) { continue }
-            searched.append(candidate.path)
-            if fileManager.isExecutableFile(atPath: candidate.path) { return .success(candidate) }
-        }
-        return .failure(NotFound(searched: searched))
     }
 }
