@@ -28,7 +28,7 @@ format:
 test: setup lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
-	CONTACTS_CONCURRENCY_BACKENDS=sqlite $(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter EngineConcurrencyTests
+	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter 'EngineConcurrencyTests|BinaryReaderTests|HugePagesTests'
 	$(MAKE) bench QUICK=1
 	$(MAKE) install PREFIX=$(CURDIR)/.build/install-check
 	$(CURDIR)/.build/install-check/bin/contacts --version

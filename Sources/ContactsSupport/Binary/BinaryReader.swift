@@ -87,6 +87,10 @@ package struct BinaryReader {
     package mutating func readUInt64s() throws(BinaryFormatError) -> [UInt64] {
         let count = try readCount(elementSize: 8)
         let raw = try take(count * 8)
+        // An empty array is the shared empty storage, which must not be written: the
+        // initializer stores its count of 0 there, which ThreadSanitizer reports when two
+        // threads decode empty arrays at once.
+        guard count > 0 else { return [] }
         return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
             for index in 0..<count {
                 buffer[index] = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))

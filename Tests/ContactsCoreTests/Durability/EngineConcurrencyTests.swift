@@ -271,20 +271,9 @@ struct EngineConcurrencyTests {
         try Self.compare(engine, with: &model, "in memory")
     }
 
-    /// The backends `manyTasksWithAStore` runs on: all, or those `CONTACTS_CONCURRENCY_BACKENDS`
-    /// names (comma-separated). `make test`'s ThreadSanitizer step names `sqlite` only: under
-    /// PostgreSQL the sanitizer reports the change follower's decoded arrays against the group
-    /// commit's apply, which is not diagnosed yet (see the README); the normal run covers both.
-    static let storeBackends: [StoreBackend] = {
-        guard let names = ProcessInfo.processInfo.environment["CONTACTS_CONCURRENCY_BACKENDS"] else {
-            return StoreBackend.allCases
-        }
-        return names.split(separator: ",").compactMap { StoreBackend(rawValue: String($0)) }
-    }()
-
     /// With a store, concurrent writers share commits (group commit): the answers, the state
     /// and the state reloaded from the store must still be the model's.
-    @Test(arguments: storeBackends)
+    @Test(arguments: StoreBackend.allCases)
     func manyTasksWithAStore(backend: StoreBackend) async throws {
         let fresh = try FreshStore(backend)
         let configuration = EngineConfiguration(dailyUploadBudget: 0)
