@@ -51,32 +51,13 @@ extension ContactsEngine {
     {
         try state.read { (state: EngineState) throws(ContactsError) in
             let me = try state.registeredUser(userId)
-            let iMatch = state.directory.contactMatches(id: userId, query: query, field: .name)
-            // Without myself among the matches a page is the index's page; with me, read up to
-            // the end of the page plus one and take myself out.
-            var found: [Contact]
-            var total: Int
-            if iMatch {
-                // As in the index, a negative skip or limit counts as 0, and the end saturates:
-                // a skip near Int64.max is past the end all the same.
-                let (from, count) = (max(0, skip), max(0, limit))
-                let (end, overflow) = from.addingReportingOverflow(count)
-                let window = overflow || end == .max ? Int.max : end + 1
-                let page = state.directory.search(query, field: .name, skip: 0, limit: window)
-                found = Array(
-                    page.contacts.filter { !$0.id.utf8Equals(userId) }.dropFirst(from).prefix(count))
-                total = page.total - 1
-            } else {
-                let page = state.directory.search(query, field: .name, skip: skip, limit: limit)
-                found = page.contacts
-                total = page.total
-            }
-            let hits = found.map { contact in
+            let page = state.directory.search(query, field: .name, excluding: userId, skip: skip, limit: limit)
+            let hits = page.contacts.map { contact in
                 UserHit(
                     userId: contact.id, displayName: contact.displayName,
                     isFollowing: state.index(of: contact.id).map { state.followStatus(me, $0).isFollowing } ?? false)
             }
-            return Page(items: hits, total: total, skip: skip, limit: limit)
+            return Page(items: hits, total: page.total, skip: skip, limit: limit)
         }
     }
 

@@ -80,6 +80,28 @@ package struct ContactSearchIndex: Sendable {
         page(of: hits(query, field: field, skip: skip, limit: limit))
     }
 
+    /// The page of `search(query, field:skip:limit:)` once the contact with id `excluded` is
+    /// taken out of the ranking when it matches (the ranks after it move up one): `total`
+    /// counts the other matches; only the page's contacts are decoded. A negative `skip` or
+    /// `limit` counts as 0.
+    ///
+    /// - Complexity: the search's for the ranks `0 ..< skip + limit + 1` when `excluded`
+    ///   matches (else for the page alone), plus the decoding of the page's contacts.
+    package func search(
+        _ query: String, field: SearchField = .any, excluding excluded: String, skip: Int, limit: Int
+    ) -> SearchPage {
+        guard let excludedSlot = contacts.slot(of: excluded),
+            tables.contactMatches(slot: excludedSlot, query: query, field: field)
+        else { return search(query, field: field, skip: skip, limit: limit) }
+        // The end saturates: a skip near Int.max is past the end all the same.
+        let (from, count) = (max(0, skip), max(0, limit))
+        let (end, overflow) = from.addingReportingOverflow(count)
+        let window = overflow || end == .max ? Int.max : end + 1
+        let hits = tables.search(query, field: field, skip: 0, limit: window, in: contacts)
+        let page = hits.slots.lazy.filter { $0 != excludedSlot }.dropFirst(from).prefix(count)
+        return SearchPage(total: hits.total - 1, contacts: contacts.contacts(at: Array(page)))
+    }
+
     /// The ranked matches of `query` under `field` as slots of ``contacts``, nothing decoded:
     /// what a caller reading only some fields of each match (its id) wants.
     package func hits(_ query: String, field: SearchField = .any, skip: Int = 0, limit: Int = 20) -> SearchHits {

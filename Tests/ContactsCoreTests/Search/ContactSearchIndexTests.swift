@@ -77,6 +77,34 @@ import Testing
         #expect(!index.contactMatches(id: "no such contact", query: ""))
     }
 
+    /// `search(_:field:excluding:skip:limit:)` is the model's ranking with the excluded id
+    /// taken out (whether it matches or not, or is no contact at all), on any page.
+    @Test(arguments: seeds)
+    func searchExcludingAContactEqualsTheModelWithoutIt(seed: UInt64) {
+        var fixtures = SearchFixtures(seed: seed)
+        let contacts = fixtures.contacts(fixtures.number(1...120))
+        let index = ContactSearchIndex(contacts)
+        let model = NaiveContactSearch(contacts)
+        for _ in 0..<40 {
+            let query = fixtures.query(from: contacts)
+            let excluded =
+                fixtures.number(0...9) == 0 ? "no such contact" : contacts[fixtures.number(0...contacts.count - 1)].id
+            for field in SearchField.allCases {
+                let others = model.search(query, field: field, skip: 0, limit: .max).ids.filter { $0 != excluded }
+                let skip = fixtures.number(-1...others.count + 2)
+                let limit = fixtures.number(-1...7)
+                for (skip, limit) in [(skip, limit), (0, Int.max), (Int.max - 1, 2)] {
+                    let page = index.search(query, field: field, excluding: excluded, skip: skip, limit: limit)
+                    let label = "seed \(seed) query \(query.debugDescription) field \(field) without \(excluded)"
+                    #expect(page.total == others.count, "\(label)")
+                    #expect(
+                        page.ids == Array(others.dropFirst(max(0, skip)).prefix(max(0, limit))),
+                        "\(label) skip \(skip) limit \(limit)")
+                }
+            }
+        }
+    }
+
     /// Adds, replaces and removes in random order (through the delta, the dead slots and
     /// rebuilds), checking against the model along the way.
     @Test(arguments: seeds)
