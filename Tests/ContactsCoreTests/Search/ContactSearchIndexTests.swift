@@ -30,6 +30,14 @@ import Testing
         }
     }
 
+    /// `count` random contacts, their index and the naive model of them.
+    static func indexAndModel(
+        of count: Int, _ fixtures: inout SearchFixtures
+    ) -> (contacts: [Contact], index: ContactSearchIndex, model: NaiveContactSearch) {
+        let contacts = fixtures.contacts(count)
+        return (contacts, ContactSearchIndex(contacts), NaiveContactSearch(contacts))
+    }
+
     static func expectSameFetches(_ index: ContactSearchIndex, _ model: NaiveContactSearch, seed: UInt64) {
         for fieldType in FetchFieldType.allCases {
             for (skip, limit) in [(0, Int.max), (0, 3), (2, 5), (1000, 1)] {
@@ -44,9 +52,7 @@ import Testing
     @Test(arguments: seeds)
     func searchEqualsModel(seed: UInt64) {
         var fixtures = SearchFixtures(seed: seed)
-        let contacts = fixtures.contacts(fixtures.number(1...250))
-        let index = ContactSearchIndex(contacts)
-        let model = NaiveContactSearch(contacts)
+        let (contacts, index, model) = Self.indexAndModel(of: fixtures.number(1...250), &fixtures)
         #expect(index.count == contacts.count)
         for _ in 0..<60 {
             let query = fixtures.query(from: contacts)
@@ -59,9 +65,7 @@ import Testing
     @Test(arguments: seeds)
     func contactMatchesEqualsMembershipInTheModel(seed: UInt64) {
         var fixtures = SearchFixtures(seed: seed)
-        let contacts = fixtures.contacts(fixtures.number(1...80))
-        let index = ContactSearchIndex(contacts)
-        let model = NaiveContactSearch(contacts)
+        let (contacts, index, model) = Self.indexAndModel(of: fixtures.number(1...80), &fixtures)
         for _ in 0..<25 {
             let query = fixtures.query(from: contacts)
             for field in SearchField.allCases {
@@ -82,9 +86,7 @@ import Testing
     @Test(arguments: seeds)
     func searchExcludingAContactEqualsTheModelWithoutIt(seed: UInt64) {
         var fixtures = SearchFixtures(seed: seed)
-        let contacts = fixtures.contacts(fixtures.number(1...120))
-        let index = ContactSearchIndex(contacts)
-        let model = NaiveContactSearch(contacts)
+        let (contacts, index, model) = Self.indexAndModel(of: fixtures.number(1...120), &fixtures)
         for _ in 0..<40 {
             let query = fixtures.query(from: contacts)
             let excluded =
