@@ -97,9 +97,9 @@ package struct ContactSearchIndex: Sendable {
         let (from, count) = (max(0, skip), max(0, limit))
         let (end, overflow) = from.addingReportingOverflow(count)
         let window = overflow || end == .max ? Int.max : end + 1
-        let hits = tables.search(query, field: field, skip: 0, limit: window, in: contacts)
-        let page = hits.slots.lazy.filter { $0 != excludedSlot }.dropFirst(from).prefix(count)
-        return SearchPage(total: hits.total - 1, contacts: contacts.contacts(at: Array(page)))
+        let ranked = hits(query, field: field, skip: 0, limit: window)
+        let kept = ranked.slots.lazy.filter { $0 != excludedSlot }.dropFirst(from).prefix(count)
+        return page(of: SearchHits(total: ranked.total - 1, slots: Array(kept)))
     }
 
     /// The ranked matches of `query` under `field` as slots of ``contacts``, nothing decoded:

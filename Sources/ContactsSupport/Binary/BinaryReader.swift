@@ -87,15 +87,13 @@ package struct BinaryReader {
     package mutating func readUInt64s() throws(BinaryFormatError) -> [UInt64] {
         let count = try readCount(elementSize: 8)
         let raw = try take(count * 8)
-        // An empty array is the shared empty storage, which must not be written: the
-        // initializer stores its count of 0 there, which ThreadSanitizer reports when two
-        // threads decode empty arrays at once.
-        guard count > 0 else { return [] }
-        return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Through HugePages.array, which never writes the shared empty storage for an empty
+        // array (ThreadSanitizer reports two threads decoding empty arrays at once otherwise).
+        return HugePages.array(count: count) { buffer in
             for index in 0..<count {
-                buffer[index] = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                (buffer.baseAddress! + index).initialize(
+                    to: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
             }
-            initialized = count
         }
     }
 
