@@ -1,5 +1,5 @@
+import ContactsSupport
 import Dispatch
-import Synchronization
 
 /// Independent pieces of work run side by side on the processor's cores, for the parts of an
 /// index build that do not depend on each other.
@@ -33,12 +33,13 @@ package enum ParallelBuild {
 
 /// The job and its result slots, shared by the threads of one ``ParallelBuild``: each thread
 /// writes only the slot of its own index, and the caller reads them after every thread ended;
-/// the count of ended jobs and the calls of `finished` are serialized by a mutex.
+/// the count of ended jobs and the calls of `finished` are serialized by a lock (the pthread
+/// one of `ReadWriteLocked`, which ThreadSanitizer sees, unlike `Mutex`'s futex).
 private final class SharedJob<Result>: @unchecked Sendable {
     let job: (Int) -> Result
     let finished: (Int) -> Void
     let slots: UnsafeMutableBufferPointer<Result?>
-    let ended = Mutex(0)
+    let ended = ReadWriteLocked(0)
 
     init(job: @escaping (Int) -> Result, finished: @escaping (Int) -> Void, slots: UnsafeMutableBufferPointer<Result?>)
     {
@@ -49,7 +50,7 @@ private final class SharedJob<Result>: @unchecked Sendable {
 
     func run(_ index: Int) {
         slots[index] = job(index)
-        ended.withLock { ended in
+        ended.write { ended in
             ended += 1
             finished(ended)
         }
