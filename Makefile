@@ -28,7 +28,7 @@ format:
 test: setup lint
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
-	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter 'EngineConcurrencyTests|BinaryReaderTests|HugePagesTests'
+	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread --filter 'EngineConcurrencyTests|BinaryReaderTests|HugePagesTests|ArrayFillingCapacityTests'
 	$(MAKE) bench QUICK=1
 	$(MAKE) install PREFIX=$(CURDIR)/.build/install-check
 	$(CURDIR)/.build/install-check/bin/contacts --version

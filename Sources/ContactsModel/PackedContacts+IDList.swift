@@ -23,8 +23,8 @@ extension PackedContacts.Records {
         let arenaEnd = arena.baseAddress.map { $0 + arena.count }
         var written = 0
         var bytes: [UInt8] = []
-        var ends = [Int](unsafeUninitializedCapacity: count) { endsBuffer, endsInitialized in
-            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { bytesBuffer, bytesInitialized in
+        var ends = [Int](fillingCapacity: count) { endsBuffer, endsInitialized in
+            bytes = [UInt8](fillingCapacity: capacity) { bytesBuffer, bytesInitialized in
                 var used = 0
                 while written < count {
                     if written + offsetLookahead < count {

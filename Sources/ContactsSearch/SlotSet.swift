@@ -282,7 +282,7 @@ package struct SlotSet: Sendable {
         _ left: [UInt64], _ right: [UInt64], universe: Int, _ operation: BitmapWords.Operation
     ) -> SlotSet {
         var total = 0
-        let words = [UInt64](unsafeUninitializedCapacity: left.count) { output, initialized in
+        let words = [UInt64](fillingCapacity: left.count) { output, initialized in
             left.withUnsafeBufferPointer { left in
                 right.withUnsafeBufferPointer { right in
                     total = BitmapWords.combine(left, right, into: output, operation)

@@ -172,7 +172,7 @@ package struct BaseTiers<Matches: RankedMatches> {
         let firstWord = range.lowerBound >> 6
         let wordCount = (range.upperBound - 1) >> 6 - firstWord + 1
         var total = 0
-        let words = [UInt64](unsafeUninitializedCapacity: wordCount) { words, initialized in
+        let words = [UInt64](fillingCapacity: wordCount) { words, initialized in
             matches.copyWords(from: firstWord, into: words)
             words[0] &= SlotBits.mask(of: range, inWord: firstWord)
             words[wordCount - 1] &= SlotBits.mask(of: range, inWord: firstWord + wordCount - 1)
@@ -209,7 +209,7 @@ package struct BaseTiers<Matches: RankedMatches> {
             }
         }
         var counts = (0, 0)
-        let tier1 = [UInt64](unsafeUninitializedCapacity: wordCount) { output, initialized in
+        let tier1 = [UInt64](fillingCapacity: wordCount) { output, initialized in
             rest.withUnsafeBufferPointer { rest in
                 runs.withUnsafeBufferPointer { runs in
                     counts.0 = BitmapWords.combine(rest, runs, into: output, .and)
@@ -217,7 +217,7 @@ package struct BaseTiers<Matches: RankedMatches> {
             }
             initialized = wordCount
         }
-        let tier2 = [UInt64](unsafeUninitializedCapacity: wordCount) { output, initialized in
+        let tier2 = [UInt64](fillingCapacity: wordCount) { output, initialized in
             rest.withUnsafeBufferPointer { rest in
                 runs.withUnsafeBufferPointer { runs in
                     counts.1 = BitmapWords.combine(rest, runs, into: output, .andNot)

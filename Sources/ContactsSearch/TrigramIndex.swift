@@ -133,7 +133,7 @@ package struct TrigramIndex: Sendable {
                 }
                 return SlotSet(words: words, count: postings.count, universe: universe)
             }
-            var slots = [UInt32](unsafeUninitializedCapacity: postings.count) { output, initialized in
+            var slots = [UInt32](fillingCapacity: postings.count) { output, initialized in
                 initialized = withBaseList(postings) { bytes, length in
                     guard let output = output.baseAddress else { return 0 }
                     return cpostings_decode(bytes, length, postings.baseCount, output)
@@ -167,7 +167,7 @@ package struct TrigramIndex: Sendable {
         switch (postings.base, set.storage) {
         case (.bitmap(let start), .bitmap(let words)):
             var total = 0
-            let result = [UInt64](unsafeUninitializedCapacity: words.count) { output, initialized in
+            let result = [UInt64](fillingCapacity: words.count) { output, initialized in
                 words.withUnsafeBufferPointer { words in
                     bitmapWords.withUnsafeBufferPointer { base in
                         let baseWords = min(wordsPerBitmap, words.count)
@@ -195,7 +195,7 @@ package struct TrigramIndex: Sendable {
             }
             return SlotSet(sorted: kept + SlotSet.intersect(slots, postings.pending), universe: universe)
         case (.varint, .sorted(let slots)), (.none, .sorted(let slots)):
-            let kept = [UInt32](unsafeUninitializedCapacity: min(postings.baseCount, slots.count)) {
+            let kept = [UInt32](fillingCapacity: min(postings.baseCount, slots.count)) {
                 output, initialized in
                 initialized = slots.withUnsafeBufferPointer { slots in
                     withBaseList(postings) { bytes, length in
@@ -207,7 +207,7 @@ package struct TrigramIndex: Sendable {
             }
             return SlotSet(sorted: kept + SlotSet.intersect(slots, postings.pending), universe: universe)
         case (.varint, .bitmap(let words)), (.none, .bitmap(let words)):
-            var kept = [UInt32](unsafeUninitializedCapacity: postings.baseCount) { output, initialized in
+            var kept = [UInt32](fillingCapacity: postings.baseCount) { output, initialized in
                 initialized = words.withUnsafeBufferPointer { words in
                     withBaseList(postings) { bytes, length in
                         guard let wordBase = words.baseAddress, let output = output.baseAddress else { return 0 }

@@ -1,4 +1,5 @@
 internal import CUnicode
+import ContactsSupport
 
 /// The ICU services search folding needs (NFKD, full case folding, canonical combining class,
 /// general category), over UTF-16 buffers, behind one small safe API. The only file that
@@ -47,7 +48,7 @@ package enum UnicodeICU {
         while true {
             var status = CUNICODE_OK
             var needed: Int32 = 0
-            let output = [UInt16](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let output = [UInt16](fillingCapacity: capacity) { buffer, initialized in
                 // A non-empty request always has a base address.
                 guard let destination = buffer.baseAddress else { return }
                 needed = call(base, Int32(source.count), destination, Int32(capacity), &status)

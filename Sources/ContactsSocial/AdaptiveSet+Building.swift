@@ -1,3 +1,5 @@
+import ContactsSupport
+
 extension AdaptiveSet {
     /// A set of `members`, which must be strictly ascending (callers that already hold sorted,
     /// unique members skip the sort of ``init(_:)``). The buffers are allocated at their exact
@@ -16,7 +18,7 @@ extension AdaptiveSet {
         var bitmaps: [BitmapChunk] = []
         var packed: [UInt16] = []
         if arrayChunks > 0 {
-            packed = [UInt16](unsafeUninitializedCapacity: 1 + 2 * arrayChunks + arrayValues) { buffer, initialized in
+            packed = [UInt16](fillingCapacity: 1 + 2 * arrayChunks + arrayValues) { buffer, initialized in
                 buffer[0] = UInt16(arrayChunks - 1)
                 var chunk = 0
                 var valuesStart = 1 + 2 * arrayChunks

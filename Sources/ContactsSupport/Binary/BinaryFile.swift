@@ -16,7 +16,7 @@ package enum BinaryFile {
         guard fstat(descriptor, &status) == 0 else { throw FileAccessError(.read, path: path, reason: lastError()) }
         let size = Int(status.st_size)
         var failure: String?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        let bytes = [UInt8](fillingCapacity: size) { buffer, initialized in
             while initialized < size, let base = buffer.baseAddress {
                 let count = systemRead(descriptor, base + initialized, size - initialized)
                 if count > 0 {

@@ -21,10 +21,7 @@ package enum HugePages {
     package static func array<Element: BitwiseCopyable>(
         count: Int, capacity: Int = 0, _ initialize: (UnsafeMutableBufferPointer<Element>) -> Void
     ) -> [Element] {
-        // An empty array is the shared empty storage, which must not be written (not even
-        // its count of 0: ThreadSanitizer reports two empty builds doing so as a race).
-        guard max(count, capacity) > 0 else { return [] }
-        return [Element](unsafeUninitializedCapacity: max(count, capacity)) { buffer, initializedCount in
+        [Element](fillingCapacity: max(count, capacity)) { buffer, initializedCount in
             advise(UnsafeMutableRawBufferPointer(buffer))
             initialize(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
             initializedCount = count

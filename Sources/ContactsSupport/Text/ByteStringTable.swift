@@ -160,7 +160,7 @@ package struct ByteStringTable: Sendable {
                                 slot = next(slot)
                             }
                         }
-                        return [UInt32?](unsafeUninitializedCapacity: count) { ordinals, initialized in
+                        return [UInt32?](fillingCapacity: count) { ordinals, initialized in
                             for index in 0..<count {
                                 let (slot, bytes) = (probes[index].slot, string(index))
                                 let found: UInt32? =
