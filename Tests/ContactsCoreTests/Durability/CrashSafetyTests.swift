@@ -134,8 +134,15 @@ struct CrashSafetyTests {
             guard let matched else {
                 let expected = try ServiceSnapshot.take(reads, call: { model.respond($0, $1) })
                 let difference = ServiceSnapshot.difference(actual, expected) ?? ""
+                // `candidate` has every unanswered mutation applied by now.
+                let everything = try ServiceSnapshot.take(reads, call: { candidate.respond($0, $1) })
+                let differenceFromEverything = ServiceSnapshot.difference(actual, everything) ?? ""
+                let mutations = batch.enumerated().map { index, mutation in
+                    "  \(index < received ? "answered  " : "unanswered") \(mutation.0) "
+                        + JSONValue.object(mutation.1).jsonText.prefix(200)
+                }
                 Issue.record(
-                    "\(backend) seed \(seed) round \(round): after kill -9 the store matches no prefix of the \(batch.count - received) unanswered mutations (\(received) answered); against the answered ones:\n\(difference)"
+                    "\(backend) seed \(seed) round \(round): after kill -9 the store matches no prefix of the \(batch.count - received) unanswered mutations (\(received) answered); against the answered ones:\n\(difference)\nagainst all of them:\n\(differenceFromEverything)\nthe round's mutations:\n\(mutations.joined(separator: "\n"))"
                 )
                 return
             }
