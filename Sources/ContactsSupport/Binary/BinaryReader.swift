@@ -87,13 +87,11 @@ package struct BinaryReader {
     package mutating func readUInt64s() throws(BinaryFormatError) -> [UInt64] {
         let count = try readCount(elementSize: 8)
         let raw = try take(count * 8)
-        // Through HugePages.array, which never writes the shared empty storage for an empty
-        // array (ThreadSanitizer reports two threads decoding empty arrays at once otherwise).
-        return HugePages.array(count: count) { buffer in
+        return [UInt64](fillingCapacity: count) { buffer, initialized in
             for index in 0..<count {
-                (buffer.baseAddress! + index).initialize(
-                    to: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+                buffer[index] = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
             }
+            initialized = count
         }
     }
 
