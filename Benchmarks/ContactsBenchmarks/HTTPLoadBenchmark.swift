@@ -76,9 +76,11 @@ func httpLoadBenchmarks(_ runner: BenchmarkRunner) throws {
     let usersBefore = try service.metric("contacts_users")
     _ = try wrk.run(service, requestsPath: workload.registerPath, run: 4, seconds: runner.size(quick: 1, full: 15))
     let mixedSeconds = runner.size(quick: 3, full: 60)
+    let metricsBefore = try service.metrics()
     let mixedRuns = try (0..<runner.size(quick: 1, full: 3)).map { run in
         try wrk.run(service, requestsPath: workload.mixedPath, run: run, seconds: mixedSeconds)
     }
+    let slow = SlowRequests(before: metricsBefore, after: try service.metrics())
     let registered = try service.metric("contacts_users") - usersBefore
     let acknowledged = try service.metric(#"contacts_requests_total{method="registerUser",outcome="ok"}"#)
     guard registered == acknowledged else {
@@ -92,6 +94,10 @@ func httpLoadBenchmarks(_ runner: BenchmarkRunner) throws {
             + "\(format(registered)) users registered in all: \(mixed.summary); the slowest request of all runs "
             + "\(format(worst)) ms (targets: p99.9 ≤ 50 ms, none over 100 ms)",
         size: size, unit: "ms p99.9", samples: mixedRuns.map(\.p999Millis))
+    runner.fact(
+        "HTTP mixed load, the service's own time (contacts_request_duration_seconds) over 50 ms / over 100 ms "
+            + "by method, all runs: \(slow.summary)",
+        size: size, unit: "requests > 50 ms", samples: [slow.total])
     let resident = try service.peakResidentBytes()
     runner.fact(
         "serve's peak resident memory after the load (\(format(Double(resident) / 1e9)) GB), per follow",

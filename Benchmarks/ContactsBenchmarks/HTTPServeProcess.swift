@@ -96,12 +96,20 @@ final class HTTPServeProcess {
     /// The value of the `/metrics` series `series` (its name with labels, as printed), or 0
     /// when the service has not printed it yet.
     func metric(_ series: String) throws -> Double {
+        try metrics()[series] ?? 0
+    }
+
+    /// Every sample `/metrics` prints, by its series (its name with labels, as printed).
+    func metrics() throws -> [String: Double] {
         let text = try curl.run(["-s", "--fail", baseURL + "/metrics"])
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(series + " ") }) else { return 0 }
-        guard let value = Double(line.dropFirst(series.count + 1)) else {
-            throw BaselineError("/metrics printed \(line)")
+        var samples: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else {
+                throw BaselineError("/metrics printed \(line)")
+            }
+            samples[String(line[..<space])] = value
         }
-        return value
+        return samples
     }
 
     /// The service's peak resident memory (VmHWM), in bytes.
