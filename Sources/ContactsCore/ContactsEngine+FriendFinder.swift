@@ -98,12 +98,22 @@ extension ContactsEngine {
         at: Int64
     ) throws(ContactsError) -> UploadOutcome {
         let budget = configuration.dailyUploadBudget
+        // Normalized before the one path of changes, with the region of the owner's phone as
+        // it is now, so that the changes queued behind this one do not wait for it; the
+        // decision uses it only when the owner's region is still the same.
+        let ownerPhone = state.read { state in state.index(of: userId).flatMap { state.user($0)?.e164 } }
+        let prepared = ownerPhone.map { ownerPhone in
+            let preparedRegion = region ?? PhoneNormalization.mainRegion(of: ownerPhone)
+            return (region: preparedRegion, final: Self.finalContacts(accepted, region: preparedRegion))
+        }
         return try perform(reads: ChangeFootprint(users: [userId]), weight: accepted.count) {
             (state) throws(ContactsError) in
             let owner = try state.registeredUser(userId)
             guard let record = state.user(owner) else { throw .unknownUser(userId) }
             let uploadRegion = region ?? PhoneNormalization.mainRegion(of: record.e164)
-            let (contacts, numbers, slotOfID) = Self.finalContacts(accepted, region: uploadRegion)
+            let (contacts, numbers, slotOfID) =
+                prepared.flatMap { $0.region == uploadRegion ? $0.final : nil }
+                ?? Self.finalContacts(accepted, region: uploadRegion)
             let added = state.uploads.newNumberCount(of: owner, among: Array(numbers.joined()))
             let (day, timeOfDay) = at.floorDivided(by: Self.millisecondsPerDay)
             let used = state.budget[ExactString(userId)].map { $0.day == day ? $0.used : 0 } ?? 0

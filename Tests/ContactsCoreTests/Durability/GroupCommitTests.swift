@@ -103,6 +103,44 @@ struct GroupCommitTests {
         #expect(store.commitSizes == [1, users.count + 1, 0])
     }
 
+    /// An upload normalizes its phones before it queues, with the region of its owner's phone
+    /// then; when the owner's phone changed country before the upload was decided, it is
+    /// normalized again with the new region.
+    @Test func anUploadDecidedAfterItsOwnerMovedCountryUsesTheNewRegion() throws {
+        let directory = try StoreTestDirectory()
+        let path = directory.path("moved.db")
+        do {
+            let engine = try ContactsEngine(
+                configuration: EngineConfiguration(), store: try SQLiteStore.open(path: path, options: storeTestOptions)
+            )
+            _ = try engine.registerUser("owner", phone: "+442079460000", at: 1)
+            _ = try engine.registerUser("friend", phone: "+14155550199", at: 1)
+            try engine.close()
+        }
+        let store = RecordingStore(try SQLiteStore.open(path: path, options: storeTestOptions))
+        let engine = try ContactsEngine(configuration: EngineConfiguration(), store: store)
+        defer { try? engine.close() }
+        // The owner moves to a US phone; that commit is held while the upload, prepared with
+        // GB's region, queues behind it.
+        Thread { _ = try? engine.registerUser("owner", phone: "+14155550100", at: 2) }.start()
+        store.firstCommitStarted.wait()
+        let answers = LockedAnswers()
+        Thread {
+            let book = [Contact(id: "c", phoneNumbers: [LabeledValue(value: "(415) 555-0199")])]
+            answers.set(
+                "upload",
+                Result {
+                    String(try engine.uploadContacts(as: "owner", contacts: book, at: 2).numberOfUploadedContacts)
+                })
+        }.start()
+        let deadline = Date().addingTimeInterval(30)
+        while engine.commits.waitingCount < 1 && Date() < deadline { usleep(1_000) }
+        store.releaseFirstCommit.signal()
+        while answers.count < 1 && Date() < deadline { usleep(1_000) }
+        #expect(try answers.get("upload")?.get() == "1")
+        #expect(try engine.lookupContactMatches(as: "owner").matches.map(\.userId) == ["friend"])
+    }
+
     @Test func footprintsMeetWhereDecisionsDependOnEarlierChanges() {
         var state = EngineState(phoneKeySeed: 1)
         try? state.apply(.registerUser(userId: "ann", e164: 11, displayName: ""))
