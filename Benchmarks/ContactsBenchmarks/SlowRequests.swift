@@ -13,12 +13,21 @@ struct SlowRequests {
 
     /// The methods with any request between the scrapes, by name.
     let methods: [Counts]
+    /// The store's commits between the scrapes (`contacts_store_commit_duration_seconds`),
+    /// as one more "method": the time every change of a commit group waits for.
+    let commits: Counts
 
     /// The counts between `before` and `after`, two ``HTTPServeProcess/metrics()`` scrapes.
     init(before: [String: Double], after: [String: Double]) {
         let family = "contacts_request_duration_seconds"
         let countPrefix = family + "_count{method=\""
         func change(_ series: String) -> Double { (after[series] ?? 0) - (before[series] ?? 0) }
+        let commitFamily = "contacts_store_commit_duration_seconds"
+        let commitCount = change(commitFamily + "_count")
+        commits = Counts(
+            method: "(store commits)", requests: commitCount,
+            over50Millis: commitCount - change(commitFamily + "_bucket{le=\"0.05\"}"),
+            over100Millis: commitCount - change(commitFamily + "_bucket{le=\"0.1\"}"))
         methods = after.keys.filter { $0.hasPrefix(countPrefix) }.sorted().compactMap { series in
             let method = String(series.dropFirst(countPrefix.count).dropLast(2))
             let requests = change(series)
@@ -35,7 +44,7 @@ struct SlowRequests {
 
     /// `method N / M of R; …` for a row's workload text.
     var summary: String {
-        methods.map {
+        (methods + [commits]).map {
             "\($0.method) \(format($0.over50Millis)) / \(format($0.over100Millis)) of \(format($0.requests))"
         }
         .joined(separator: "; ")
