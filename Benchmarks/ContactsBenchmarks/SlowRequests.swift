@@ -45,7 +45,7 @@ struct SlowRequests {
     /// `method N / M of R; …` for a row's workload text.
     var summary: String {
         (methods + [commits]).map {
-            "\($0.method) \(format($0.over50Millis)) / \(format($0.over100Millis)) of \(format($0.requests))"
+            "\($0.method) \(Int($0.over50Millis)) / \(Int($0.over100Millis)) of \(Int($0.requests))"
         }
         .joined(separator: "; ")
     }
