@@ -22,20 +22,21 @@ struct SlowRequests {
         let family = "contacts_request_duration_seconds"
         let countPrefix = family + "_count{method=\""
         func change(_ series: String) -> Double { (after[series] ?? 0) - (before[series] ?? 0) }
-        let commitFamily = "contacts_store_commit_duration_seconds"
-        let commitCount = change(commitFamily + "_count")
-        commits = Counts(
-            method: "(store commits)", requests: commitCount,
-            over50Millis: commitCount - change(commitFamily + "_bucket{le=\"0.05\"}"),
-            over100Millis: commitCount - change(commitFamily + "_bucket{le=\"0.1\"}"))
+        // One histogram's series (`labels`: its labels but `le`, comma-separated) between the scrapes.
+        func counts(_ name: String, family: String, labels: String) -> Counts {
+            let requests = change(family + "_count" + (labels.isEmpty ? "" : "{\(labels)}"))
+            func within(_ bound: String) -> Double {
+                change(family + "_bucket{" + (labels.isEmpty ? "" : labels + ",") + "le=\"\(bound)\"}")
+            }
+            return Counts(
+                method: name, requests: requests, over50Millis: requests - within("0.05"),
+                over100Millis: requests - within("0.1"))
+        }
+        commits = counts("(store commits)", family: "contacts_store_commit_duration_seconds", labels: "")
         methods = after.keys.filter { $0.hasPrefix(countPrefix) }.sorted().compactMap { series in
             let method = String(series.dropFirst(countPrefix.count).dropLast(2))
-            let requests = change(series)
-            guard requests > 0 else { return nil }
-            func within(_ bound: String) -> Double { change(family + "_bucket{method=\"\(method)\",le=\"\(bound)\"}") }
-            return Counts(
-                method: method, requests: requests, over50Millis: requests - within("0.05"),
-                over100Millis: requests - within("0.1"))
+            let counted = counts(method, family: family, labels: "method=\"\(method)\"")
+            return counted.requests > 0 ? counted : nil
         }
     }
 
