@@ -25,6 +25,7 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CPrefetch"),
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CXXHashInline"),
         .target(name: "CUnicode", dependencies: ["CICU"]),
         .target(name: "CBitmap"),
@@ -36,7 +37,8 @@ let package = Package(
 
         // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
         .target(
-            name: "ContactsSupport", dependencies: ["CXXHash", "CXXHashInline", "CPrefetch", "CBitmap", "CPostings"]),
+            name: "ContactsSupport",
+            dependencies: ["CXXHash", "CXXHashInline", "CPrefetch", "CMalloc", "CBitmap", "CPostings"]),
         // PostgreSQL through libpq: connections, bound parameters, pipelines, COPY, LISTEN/NOTIFY.
         .target(name: "PostgreSQLClient", dependencies: ["CLibPQ"]),
         // Phone numbers: the libphonenumber-conformant normalizer (a library product of its own).
@@ -113,7 +115,7 @@ let package = Package(
                 "ContactsTestSupport",
                 "ContactsCore", "ContactsService", "ContactsJSON", "ContactsSearch", "ContactsMatching",
                 "ContactsSocial", "ContactsStore", "ContactsFixtures", "ContactsSupport", "ContactsModel",
-                "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite",
+                "ContactsVCard", "PhoneNumbers", "contacts", "CBitmap", "CPostings", "CXXHash", "CSQLite", "CMalloc",
                 "ContactsPostgres", "PostgreSQLClient", "ContactsHTTP", "ContactsAuth", "ContactsMetrics",
                 "ContactsHTTPService",
             ],

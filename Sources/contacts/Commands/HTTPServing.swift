@@ -50,6 +50,9 @@ enum HTTPServing {
         let engineConfiguration = try ServeCommand.engineConfiguration(arguments)
         let storeLocation = arguments.option("store")
 
+        // Before the threads that serve requests, which allocate and free large answers.
+        AllocatorTuning.apply()
+
         // Blocked in every thread from here on (threads inherit the mask): only `sigwait` below
         // sees them.
         var signals = sigset_t()

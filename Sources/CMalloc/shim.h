@@ -1,0 +1,3 @@
+// glibc's allocator controls (mallopt and its parameters), which the Glibc module of Swift
+// does not export.
+#include <malloc.h>
