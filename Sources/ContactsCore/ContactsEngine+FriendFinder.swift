@@ -131,15 +131,17 @@ extension ContactsEngine {
         }
     }
 
-    /// The contacts an upload stores, each with the distinct numbers its phones normalize to
-    /// with `region`: the last contact of each id wins, in the position of the id's first one.
+    /// The contacts an upload stores, encoded, each with the distinct numbers its phones
+    /// normalize to with `region`: the last contact of each id wins, in the position of the
+    /// id's first one. Made before the change queues, so that the store and the book copy the
+    /// bodies on the one path of changes instead of encoding them there.
     /// `slotOfID` maps each id to its contact's position, which a book without contacts takes
     /// as its own (``AddressBook/put(_:numbers:slotOfID:)``) instead of hashing every id again.
     ///
     /// - Complexity: O(n) for n contacts; without repeated ids (the usual upload) the array is
     ///   not copied.
     private static func finalContacts(_ accepted: [Contact], region: String?)
-        -> (contacts: [Contact], numbers: [[UInt64]], slotOfID: [ExactString: UInt32])
+        -> (contacts: EncodedContacts, numbers: [[UInt64]], slotOfID: [ExactString: UInt32])
     {
         var slotOfID: [ExactString: UInt32] = [:]
         slotOfID.reserveCapacity(accepted.count)
@@ -169,7 +171,7 @@ extension ContactsEngine {
             if $0 + lookahead < contacts.count { contacts[$0 + lookahead].prefetchPhoneNumbers() }
             return PhoneNormalization.uploadedNumbers(of: contacts[$0].phoneNumbers, with: normalizer)
         }
-        return (contacts, numbers, slotOfID)
+        return (EncodedContacts(contacts), numbers, slotOfID)
     }
 
     /// The acting user's matches after `cursor` (userIds by bytes), at most `limit`:

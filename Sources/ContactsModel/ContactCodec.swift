@@ -227,6 +227,14 @@ package enum ContactCodec {
         writeBody(contact, to: &writer)
     }
 
+    /// Appends the contact at `index` of `batch` whole, as ``write(_:to:)`` does, its body
+    /// copied as `batch` encoded it.
+    package static func write(_ batch: EncodedContacts, at index: Int, to writer: inout BinaryWriter) {
+        writer.write(batch.contacts[index].id)
+        writer.write(batch.contacts[index].ownerId)
+        batch.withBody(at: index) { writer.writeRaw($0) }
+    }
+
     /// Reads a contact written by ``write(_:to:)``.
     ///
     /// - Throws: ``BinaryFormatError`` when the bytes are not a well-formed contact.

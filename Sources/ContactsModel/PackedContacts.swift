@@ -108,13 +108,27 @@ package struct PackedContacts: Sendable {
         return place(recordAt: start)
     }
 
-    /// Adds `contact`, whose id no contact here has, with `numbers`; returns its slot.
+    /// Adds the contact at `index` of `batch` with `numbers`, or replaces the contact with its
+    /// id; returns its slot and whether the id was new. Its body is copied as `batch` encoded it.
     ///
-    /// - Precondition: no live contact has `contact.id` (the caller knows its ids distinct).
     /// - Complexity: O(n) in the contact's encoded size, amortized.
-    package mutating func append(_ contact: Contact, numbers: [UInt64] = []) -> UInt32 {
+    @discardableResult
+    package mutating func put(_ batch: EncodedContacts, at index: Int, numbers: [UInt64]) -> (
+        slot: UInt32, isNew: Bool
+    ) {
         let start = arena.count
-        Self.appendRecord(contact, numbers: numbers, to: &arena)
+        Self.appendRecord(batch, at: index, numbers: numbers, to: &arena)
+        return place(recordAt: start)
+    }
+
+    /// Adds the contact at `index` of `batch`, whose id no contact here has, with `numbers`;
+    /// returns its slot. Its body is copied as `batch` encoded it.
+    ///
+    /// - Precondition: no live contact has its id (the caller knows its ids distinct).
+    /// - Complexity: O(n) in the contact's encoded size, amortized.
+    package mutating func append(_ batch: EncodedContacts, at index: Int, numbers: [UInt64]) -> UInt32 {
+        let start = arena.count
+        Self.appendRecord(batch, at: index, numbers: numbers, to: &arena)
         let slot = UInt32(starts.count)
         starts.append(start)
         arena.withUnsafeBufferPointer { arena in
@@ -136,11 +150,7 @@ package struct PackedContacts: Sendable {
         let length = try ContactCodec.validatedBodyLength(body, section: "contact \(id)")
         guard length == body.count else { throw .corrupt("bytes after the body of contact \(id)") }
         let start = arena.count
-        withUTF8(of: id) { id in
-            Varint.append(UInt64(id.count), to: &arena)
-            arena.append(contentsOf: id)
-        }
-        Self.appendNumbers(numbers, to: &arena)
+        Self.appendHead(id: id, numbers: numbers, to: &arena)
         arena.append(contentsOf: body)
         return place(recordAt: start)
     }
@@ -328,15 +338,24 @@ package struct PackedContacts: Sendable {
 
     /// Appends the record of `contact` with `numbers`.
     private static func appendRecord(_ contact: Contact, numbers: [UInt64], to output: inout [UInt8]) {
-        withUTF8(of: contact.id) { id in
-            Varint.append(UInt64(id.count), to: &output)
-            output.append(contentsOf: id)
-        }
-        appendNumbers(numbers, to: &output)
+        appendHead(id: contact.id, numbers: numbers, to: &output)
         ContactCodec.appendBody(contact, to: &output)
     }
 
-    private static func appendNumbers(_ numbers: [UInt64], to output: inout [UInt8]) {
+    /// Appends the record of the contact at `index` of `batch` with `numbers`.
+    private static func appendRecord(
+        _ batch: EncodedContacts, at index: Int, numbers: [UInt64], to output: inout [UInt8]
+    ) {
+        appendHead(id: batch.contacts[index].id, numbers: numbers, to: &output)
+        batch.withBody(at: index) { output.append(contentsOf: $0) }
+    }
+
+    /// Appends what a record holds before its body: the id, then the numbers.
+    private static func appendHead(id: String, numbers: [UInt64], to output: inout [UInt8]) {
+        withUTF8(of: id) { id in
+            Varint.append(UInt64(id.count), to: &output)
+            output.append(contentsOf: id)
+        }
         Varint.append(UInt64(numbers.count), to: &output)
         for number in numbers { Varint.append(number, to: &output) }
     }

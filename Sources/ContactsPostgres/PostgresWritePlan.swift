@@ -39,7 +39,7 @@ struct PostgresWritePlan {
         case .deleteUser(let userId):
             _ = deleteUser(userId: userId)
         case .uploadContacts(let ownerId, let contacts, let numbers, let day, let added):
-            try upsertContacts(ownerId: ownerId, Array(zip(contacts, numbers)))
+            try upsertContacts(ownerId: ownerId, contacts, phones: numbers)
             try addBudgetUsage(userId: ownerId, day: day, count: added)
         case .deleteAllContacts(let ownerId):
             _ = deleteAllContacts(ownerId: ownerId)
@@ -108,35 +108,40 @@ struct PostgresWritePlan {
     mutating func upsertContacts(ownerId: String, _ contacts: [(contact: Contact, phones: [UInt64])])
         throws(StoreError)
     {
+        try upsertContacts(ownerId: ownerId, EncodedContacts(contacts.map(\.contact)), phones: contacts.map(\.phones))
+    }
+
+    /// ``upsertContacts(ownerId:_:)`` of contacts already encoded, `phones[i]` for the i-th
+    /// one: each body is stored as `batch` encoded it.
+    mutating func upsertContacts(ownerId: String, _ batch: EncodedContacts, phones: [[UInt64]]) throws(StoreError) {
         // The last of each id, in first-seen order: one statement cannot upsert a key twice.
         var slot: [ExactString: Int] = [:]
-        var kept: [(contact: Contact, phones: [UInt64])] = []
-        kept.reserveCapacity(contacts.count)
-        for entry in contacts {
-            guard !entry.contact.id.isEmpty else {
+        var kept: [Int] = []
+        kept.reserveCapacity(batch.count)
+        for index in 0..<batch.count {
+            let id = batch.contacts[index].id
+            guard !id.isEmpty else {
                 throw StoreError.invalidArgument(path: location, detail: "a contact with an empty id")
             }
-            if let index = slot[ExactString(entry.contact.id)] {
-                kept[index] = entry
+            if let position = slot[ExactString(id)] {
+                kept[position] = index
             } else {
-                slot[ExactString(entry.contact.id)] = kept.count
-                kept.append(entry)
+                slot[ExactString(id)] = kept.count
+                kept.append(index)
             }
         }
         steps.append(Step(query: .prepared(PostgresStatements.requireUser, [.text(ownerId)])))
-        var body = BinaryWriter()
-        var phones = BinaryWriter()
+        var phoneBytes = BinaryWriter()
         var start = 0
         while start < kept.count {
             let count = min(PostgresStatements.contactsPerStatement, kept.count - start)
             var values: [PostgresValue] = [.text(ownerId)]
             values.reserveCapacity(1 + 3 * count)
-            for (contact, numbers) in kept[start..<start + count] {
-                body.removeAll()
-                phones.removeAll()
-                ContactCodec.writeBody(contact, to: &body)
-                ContactCodec.writePhones(numbers, to: &phones)
-                values += [.text(contact.id), .bytes(body.bytes), .bytes(phones.bytes)]
+            for index in kept[start..<start + count] {
+                phoneBytes.removeAll()
+                ContactCodec.writePhones(phones[index], to: &phoneBytes)
+                let body = batch.withBody(at: index) { [UInt8]($0) }
+                values += [.text(batch.contacts[index].id), .bytes(body), .bytes(phoneBytes.bytes)]
             }
             let statement =
                 count == PostgresStatements.contactsPerStatement

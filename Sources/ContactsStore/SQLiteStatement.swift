@@ -57,13 +57,19 @@ final class SQLiteStatement {
 
     /// Binds `bytes` as a BLOB (an empty one when `bytes` is empty) to parameter `index`.
     func bind(blob bytes: [UInt8], at index: Int32) throws(StoreError) {
-        let code = bytes.withUnsafeBytes { buffer -> Int32 in
-            guard let base = buffer.baseAddress, buffer.count > 0 else {
-                return sqlite3_bind_zeroblob(handle, index, 0)
-            }
-            return sqlite3_bind_blob(handle, index, base, Int32(buffer.count), SQLiteStatement.transient)
-        }
+        let code = bytes.withUnsafeBytes { blobCode($0, at: index) }
         try check(code, index)
+    }
+
+    /// Binds `bytes` as a BLOB (an empty one when `bytes` is empty) to parameter `index`;
+    /// SQLite copies them.
+    func bind(blob bytes: UnsafeRawBufferPointer, at index: Int32) throws(StoreError) {
+        try check(blobCode(bytes, at: index), index)
+    }
+
+    private func blobCode(_ buffer: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return sqlite3_bind_zeroblob(handle, index, 0) }
+        return sqlite3_bind_blob(handle, index, base, Int32(buffer.count), SQLiteStatement.transient)
     }
 
     /// Advances to the next row: `true` when a row is ready to read, `false` when done.

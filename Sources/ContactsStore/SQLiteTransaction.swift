@@ -35,7 +35,7 @@ package struct SQLiteTransaction: ~Copyable {
         case .deleteUser(let userId):
             _ = try deleteUser(userId: userId)
         case .uploadContacts(let ownerId, let contacts, let numbers, let day, let added):
-            try upsertContacts(ownerId: ownerId, Array(zip(contacts, numbers)))
+            try upsertContacts(ownerId: ownerId, contacts, phones: numbers)
             try addBudgetUsage(userId: ownerId, day: day, count: added)
         case .deleteAllContacts(let ownerId):
             _ = try deleteAllContacts(ownerId: ownerId)
@@ -141,24 +141,28 @@ package struct SQLiteTransaction: ~Copyable {
     package func upsertContacts(
         ownerId: String, _ contacts: [(contact: Contact, phones: [UInt64])]
     ) throws(StoreError) {
+        try upsertContacts(ownerId: ownerId, EncodedContacts(contacts.map(\.contact)), phones: contacts.map(\.phones))
+    }
+
+    /// ``upsertContacts(ownerId:_:)`` of contacts already encoded, `phones[i]` for the i-th
+    /// one: each body is stored as `batch` encoded it.
+    package func upsertContacts(ownerId: String, _ batch: EncodedContacts, phones: [[UInt64]]) throws(StoreError) {
         let owner = try requireUserKey(ownerId)
-        var body = BinaryWriter()
-        var phones = BinaryWriter()
-        for (contact, numbers) in contacts {
-            guard !contact.id.isEmpty else {
+        var phoneBytes = BinaryWriter()
+        for (index, numbers) in phones.enumerated() {
+            let id = batch.contacts[index].id
+            guard !id.isEmpty else {
                 throw StoreError.invalidArgument(path: path, detail: "a contact with an empty id")
             }
-            body.removeAll()
-            phones.removeAll()
-            ContactCodec.writeBody(contact, to: &body)
-            ContactCodec.writePhones(numbers, to: &phones)
+            phoneBytes.removeAll()
+            ContactCodec.writePhones(numbers, to: &phoneBytes)
             try connection.withStatement(
                 "INSERT OR REPLACE INTO contacts (ownerKey, contactId, body, phones) VALUES (?1, ?2, ?3, ?4)"
             ) { (statement) throws(StoreError) in
                 try statement.bind(owner, at: 1)
-                try statement.bind(contact.id, at: 2)
-                try statement.bind(blob: body.bytes, at: 3)
-                try statement.bind(blob: phones.bytes, at: 4)
+                try statement.bind(id, at: 2)
+                try batch.withBody(at: index) { (body) throws(StoreError) in try statement.bind(blob: body, at: 3) }
+                try statement.bind(blob: phoneBytes.bytes, at: 4)
                 try statement.run()
             }
         }

@@ -47,8 +47,8 @@ extension StoreChange {
         case .uploadContacts(let ownerId, let contacts, let numbers, let budgetDay, let budgetAdded):
             writer.write(ownerId)
             writer.writeVarint(contacts.count)
-            for (contact, phones) in zip(contacts, numbers) {
-                ContactCodec.write(contact, to: &writer)
+            for (index, phones) in numbers.enumerated() {
+                ContactCodec.write(contacts, at: index, to: &writer)
                 writer.write(phones)
             }
             writer.write(UInt64(bitPattern: budgetDay))
@@ -107,7 +107,8 @@ extension StoreChange {
                 throw .corrupt("a budget count out of range")
             }
             self = .uploadContacts(
-                ownerId: ownerId, contacts: contacts, numbers: numbers, budgetDay: day, budgetAdded: added)
+                ownerId: ownerId, contacts: EncodedContacts(contacts), numbers: numbers,
+                budgetDay: day, budgetAdded: added)
         case 4:
             self = .deleteAllContacts(ownerId: try reader.readString())
         case 5:

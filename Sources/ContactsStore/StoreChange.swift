@@ -11,12 +11,12 @@ package enum StoreChange: Hashable, Sendable {
     /// `userId` goes with their follows both ways, contacts, events and recent searches.
     /// What they used of the upload budget stays.
     case deleteUser(userId: String)
-    /// `contacts` go into the book of `ownerId`, each with the numbers its phones normalized
-    /// to (`numbers[i]` for `contacts[i]`; the ids are distinct), replacing contacts of the
-    /// same ids; `budgetAdded` new numbers count against the owner's budget of UTC day
-    /// `budgetDay`.
+    /// `contacts` (encoded once, when the change was decided) go into the book of `ownerId`,
+    /// each with the numbers its phones normalized to (`numbers[i]` for the i-th contact; the
+    /// ids are distinct), replacing contacts of the same ids; `budgetAdded` new numbers count
+    /// against the owner's budget of UTC day `budgetDay`.
     case uploadContacts(
-        ownerId: String, contacts: [Contact], numbers: [[UInt64]], budgetDay: Int64, budgetAdded: Int)
+        ownerId: String, contacts: EncodedContacts, numbers: [[UInt64]], budgetDay: Int64, budgetAdded: Int)
     /// Every contact `ownerId` uploaded goes (budget use and recent searches stay).
     case deleteAllContacts(ownerId: String)
     /// `followerId` follows `followeeId` since `since` (ms); the engine decides this only

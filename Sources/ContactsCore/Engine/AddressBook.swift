@@ -122,20 +122,19 @@ struct AddressBook: Sendable {
     /// - Parameter slotOfID: when the caller has it, each id of `batch` mapped to its position,
     ///   the ids being distinct: a book without contacts then packs them without looking any id
     ///   up.
-    /// - Complexity: O(b) for b contacts (each packed: its bytes copied once), plus O(b) index
+    /// - Complexity: O(b) for b contacts (each record: its encoded body copied), plus O(b) index
     ///   updates when the index is built and b is smaller than the book.
     mutating func put(
-        _ batch: [Contact], numbers batchNumbers: [[UInt64]], slotOfID: [ExactString: UInt32]? = nil
+        _ batch: EncodedContacts, numbers batchNumbers: [[UInt64]], slotOfID: [ExactString: UInt32]? = nil
     ) -> [UInt32] {
         precondition(batch.count == batchNumbers.count, "a list of numbers per contact")
         precondition(slotOfID.map { $0.count == batch.count } ?? true, "a slot per contact")
         let isLarge = batch.count >= count
         let distinct = contacts.count == 0 && slotOfID != nil
-        // By index throughout: iterating the contacts themselves would copy each one.
-        let slots = batch.indices.map { index in
+        let slots = (0..<batch.count).map { index in
             distinct
-                ? contacts.append(batch[index], numbers: batchNumbers[index])
-                : contacts.put(batch[index], numbers: batchNumbers[index]).slot
+                ? contacts.append(batch, at: index, numbers: batchNumbers[index])
+                : contacts.put(batch, at: index, numbers: batchNumbers[index]).slot
         }
         updateSearch(slots: slots, isLarge: isLarge)
         // A large batch grew the arrays by doubling: give back what the book does not use.

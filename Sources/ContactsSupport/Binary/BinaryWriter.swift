@@ -44,6 +44,11 @@ package struct BinaryWriter {
         bytes.append(contentsOf: raw)
     }
 
+    /// Appends `raw` as is (no count).
+    package mutating func writeRaw(_ raw: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: raw)
+    }
+
     /// Appends the count of `array` (UInt64), then its bytes.
     package mutating func write(_ array: [UInt8]) {
         write(UInt64(array.count))

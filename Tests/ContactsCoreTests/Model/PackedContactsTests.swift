@@ -136,6 +136,12 @@ import Testing
                 let bytes = Self.body(contact)
                 let placed = try bytes.withUnsafeBytes { try packed.put(id: id, body: $0, numbers: numbers) }
                 #expect(placed.isNew == (before == nil))
+            } else if roll == 2 {
+                // Through an upload's path: the body as its batch encoded it, second of two.
+                let batch = EncodedContacts([texts.contact(id: "other"), contact])
+                let placed = packed.put(batch, at: 1, numbers: numbers)
+                #expect(placed.isNew == (before == nil))
+                if let before { #expect(placed.slot == before) }
             } else {
                 let placed = packed.put(contact, numbers: numbers)
                 #expect(placed.isNew == (before == nil))
@@ -149,6 +155,26 @@ import Testing
                 packed.shrinkToFit()
                 Self.expectHolds(packed, model, seed: seed)
             }
+        }
+        Self.expectHolds(packed, model, seed: seed)
+    }
+
+    /// A batch encodes each contact exactly as ``ContactCodec`` does, and a book without
+    /// contacts appends them from it, slot by slot, holding every member.
+    @Test(arguments: seeds)
+    func encodedBatchKeepsEachBody(seed: UInt64) {
+        var texts = Texts(generator: SplitMix64(seed: seed))
+        let contacts = (0..<60).map { texts.contact(id: texts.id($0)) }
+        let numbers = contacts.map { _ in texts.numbers() }
+        let batch = EncodedContacts(contacts)
+        #expect(batch.count == contacts.count)
+        #expect(batch.contacts == contacts)
+        var packed = PackedContacts()
+        var model: [ExactString: (Contact, [UInt64])] = [:]
+        for index in contacts.indices {
+            #expect(batch.withBody(at: index) { Array($0) } == Self.body(contacts[index]), "seed \(seed) #\(index)")
+            #expect(packed.append(batch, at: index, numbers: numbers[index]) == UInt32(index))
+            model[ExactString(contacts[index].id)] = (contacts[index], numbers[index])
         }
         Self.expectHolds(packed, model, seed: seed)
     }

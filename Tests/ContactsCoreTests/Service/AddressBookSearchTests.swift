@@ -48,7 +48,7 @@ import Testing
                 return contact
             }
             let numbers = batch.indices.map { [UInt64(step * 1_000 + $0)] }
-            let slots = book.put(batch, numbers: numbers)
+            let slots = book.put(EncodedContacts(batch), numbers: numbers)
             for (contact, contactNumbers) in zip(batch, numbers) {
                 current[contact.id] = contact
                 currentNumbers[contact.id] = contactNumbers
@@ -84,7 +84,7 @@ import Testing
     @Test func largeBatchesLeaveTheContactsShrunk() {
         let contacts = (0..<700).map { Contact(id: "c\($0)", givenName: "Name \($0)", notes: "note \($0 % 9)") }
         var book = AddressBook(ownerId: Self.owner)
-        _ = book.put(contacts, numbers: contacts.map { _ in [] })
+        _ = book.put(EncodedContacts(contacts), numbers: contacts.map { _ in [] })
         var packed = PackedContacts()
         for contact in contacts { packed.put(contact) }
         let grown = packed.byteCount
@@ -97,7 +97,7 @@ import Testing
         #expect(abs(shrunk - packed.byteCount) <= mallocSlack, "\(shrunk) \(packed.byteCount)")
         #expect(packed.byteCount + mallocSlack < grown, "\(packed.byteCount) \(grown)")
         let later = Contact(id: "later", givenName: "Later")
-        _ = book.put([later], numbers: [[]])
+        _ = book.put(EncodedContacts([later]), numbers: [[]])
         #expect(book.byteCount.contacts > packed.byteCount)
         #expect(book.search("name 699", field: .name, skip: 0, limit: 20).ids == ["c699"])
         #expect(book.contact(withID: "later") == Self.owned(later))
@@ -109,7 +109,7 @@ import Testing
         var fixtures = SearchFixtures(seed: 41)
         let contacts = fixtures.contacts(400)
         var book = AddressBook(ownerId: Self.owner)
-        _ = book.put(contacts, numbers: contacts.map { _ in [] })
+        _ = book.put(EncodedContacts(contacts), numbers: contacts.map { _ in [] })
         let shared = book
         let expected = NaiveContactSearch(contacts).search("a", field: .any, skip: 0, limit: .max)
         let results = ReadWriteLocked<[[String]]>([])

@@ -14,7 +14,7 @@ struct StoreChangeBinaryTests {
         .registerUser(userId: "u1", e164: 9_999_999_999_999_999_999, displayName: "Ann\u{0}"),
         .deleteUser(userId: "Ω"),
         .uploadContacts(
-            ownerId: "u1", contacts: [contact, Contact(id: "c2")], numbers: [[34_612_345_678], []],
+            ownerId: "u1", contacts: EncodedContacts([contact, Contact(id: "c2")]), numbers: [[34_612_345_678], []],
             budgetDay: -3, budgetAdded: 1),
         .deleteAllContacts(ownerId: "u1"),
         .follow(followerId: "u1", followeeId: "u2", since: 1_700_000_000_000),
