@@ -34,6 +34,16 @@ package struct EncodedContacts: Hashable, Sendable {
         self.ends = ends
     }
 
+    /// Equal when the contacts are: the bodies follow from them.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.contacts == rhs.contacts
+    }
+
+    /// Hashes the contacts only, as ``==(_:_:)`` compares them.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(contacts)
+    }
+
     /// How many contacts there are.
     package var count: Int { contacts.count }
 

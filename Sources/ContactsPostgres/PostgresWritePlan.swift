@@ -114,6 +114,10 @@ struct PostgresWritePlan {
     /// ``upsertContacts(ownerId:_:)`` of contacts already encoded, `phones[i]` for the i-th
     /// one: each body is stored as `batch` encoded it.
     mutating func upsertContacts(ownerId: String, _ batch: EncodedContacts, phones: [[UInt64]]) throws(StoreError) {
+        guard phones.count == batch.count else {
+            throw StoreError.invalidArgument(
+                path: location, detail: "\(phones.count) lists of phones for \(batch.count) contacts")
+        }
         // The last of each id, in first-seen order: one statement cannot upsert a key twice.
         var slot: [ExactString: Int] = [:]
         var kept: [Int] = []

@@ -147,6 +147,10 @@ package struct SQLiteTransaction: ~Copyable {
     /// ``upsertContacts(ownerId:_:)`` of contacts already encoded, `phones[i]` for the i-th
     /// one: each body is stored as `batch` encoded it.
     package func upsertContacts(ownerId: String, _ batch: EncodedContacts, phones: [[UInt64]]) throws(StoreError) {
+        guard phones.count == batch.count else {
+            throw StoreError.invalidArgument(
+                path: path, detail: "\(phones.count) lists of phones for \(batch.count) contacts")
+        }
         let owner = try requireUserKey(ownerId)
         var phoneBytes = BinaryWriter()
         for (index, numbers) in phones.enumerated() {

@@ -97,6 +97,25 @@ struct ContactStoreWriteTests {
         #expect(snapshot.users.map(\.e164) == long)
     }
 
+    /// An upload change whose phone lists do not pair with its contacts is refused by name,
+    /// and stores nothing.
+    @Test(arguments: StoreBackend.allCases)
+    func refusesAnUploadWithoutAPhoneListPerContact(backend: StoreBackend) throws {
+        let snapshot = try withStore(backend) { store in
+            try register(store, [("ann", 1_1)])
+            let change = StoreChange.uploadContacts(
+                ownerId: "ann", contacts: EncodedContacts([Contact(id: "c1"), Contact(id: "c2")]), numbers: [[22]],
+                budgetDay: 0, budgetAdded: 1)
+            #expect {
+                try store.withTransaction { tx in try tx.apply(change) }
+            } throws: { error in
+                guard case .invalidArgument(_, let detail)? = error as? StoreError else { return false }
+                return detail == "1 lists of phones for 2 contacts"
+            }
+        }
+        #expect(snapshot.contacts.isEmpty)
+    }
+
     @Test(arguments: StoreBackend.allCases)
     func deletesAUserWithEverythingButTheirBudget(backend: StoreBackend) throws {
         let snapshot = try withStore(backend) { store in
