@@ -127,7 +127,9 @@ package final class HTTPFront: Sendable {
         let caller: RPCCaller =
             principal.scope == Self.serviceScope
             ? .service(subject: principal.subject) : .user(subject: principal.subject)
-        let started = WallClock.monotonicNanoseconds()
+        // From the head's arrival, as the access log: the time the body took to come in and
+        // any wait for a handler thread (a change waits for one of the priority threads) count.
+        let started = request.head.receivedAt
         var minimumPosition: Int64?
         if let text = request.head.headers["Contacts-Min-Position"] {
             guard let value = Int64(text.trimmingASCIISpaces) else { return TransportError.badMinimumPosition }
@@ -155,13 +157,13 @@ package final class HTTPFront: Sendable {
         guard let response else {
             metrics.record(
                 method: method, outcome: ServiceMetrics.notification,
-                nanoseconds: WallClock.monotonicNanoseconds() - started)
+                nanoseconds: Self.nanoseconds(since: started))
             return HTTPResponse(status: 204)
         }
         var writer = JSONWriter(reserve: 256)
         response.write(to: &writer)
         metrics.record(
-            method: method, outcome: Self.outcome(of: response), nanoseconds: WallClock.monotonicNanoseconds() - started
+            method: method, outcome: Self.outcome(of: response), nanoseconds: Self.nanoseconds(since: started)
         )
         return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: writer.bytes)
     }
@@ -184,6 +186,12 @@ package final class HTTPFront: Sendable {
             id: id,
             RPCError(
                 .unavailable, "this engine has applied position \(reached), not yet \(position)", position: reached))
+    }
+
+    /// The monotonic nanoseconds from `start` until now (0 for a start not yet reached).
+    private static func nanoseconds(since start: UInt64) -> UInt64 {
+        let now = WallClock.monotonicNanoseconds()
+        return now > start ? now - start : 0
     }
 
     /// `ok`, or the error's reason.
