@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "ContactsService", dependencies: ["ContactsCore", "ContactsJSON", "ContactsSupport"]),
         // The HTTP transport of PROTOCOL §7: an HTTP/1.1 server (libmicrohttpd), bearer tokens
         // (HS256 over libcrypto), Prometheus metrics, and the service front that joins them.
-        .target(name: "ContactsHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "ContactsHTTP", dependencies: ["CMicroHTTPD", "ContactsSupport"]),
         .target(name: "ContactsAuth", dependencies: ["CCrypto", "ContactsJSON", "ContactsModel", "ContactsSupport"]),
         .target(name: "ContactsMetrics", dependencies: ["ContactsSupport"]),
         .target(

@@ -1,5 +1,5 @@
 import ContactsSearch
-import Dispatch
+import ContactsSupport
 
 extension ContactsEngine {
     /// Starts rebuilding the user directory's base on a background thread when its delta and
@@ -10,14 +10,16 @@ extension ContactsEngine {
     /// `searchUsers` answers the same at every moment.
     ///
     /// - Parameter current: the state, held exclusively by the caller.
-    /// - Complexity: O(1) here; the rebuild, O(n log n) for n users, runs on its own thread.
+    /// - Complexity: O(1) here; the rebuild, O(n log n) for n users, runs on a thread of its own
+    ///   at ``EngineConfiguration/backgroundNiceness``.
     func compactDirectoryIfChurned(_ current: inout EngineState) {
         guard current.directoryChangedIDs == nil,
             current.directory.tables.isChurned(minimum: configuration.directoryChurnMinimum)
         else { return }
         current.directoryChangedIDs = []
         let snapshot = current.directory
-        DispatchQueue.global(qos: .utility).async { [self] in
+        NamedThread.start(name: "ContactsCore directory rebuild", niceness: configuration.backgroundNiceness) {
+            [self] in
             configuration.backgroundBuildHook?(.compactingDirectory)
             let compacted = snapshot.compacted()
             state.write { $0.installDirectory(compacted) }

@@ -17,6 +17,11 @@ public struct EngineConfiguration: Sendable {
     /// background (when they also exceed its share, see ``SearchTables/isChurned(minimum:)``);
     /// tests lower it so that a few registrations cross it.
     package var directoryChurnMinimum = 64
+    /// The nice value the user directory's background rebuilds run at (see
+    /// ``ContactsSupport/ThreadNiceness``); nil: the priority of the thread whose change starts
+    /// one. `serve --listen` gives them the readers' priority, below the changes', so that a
+    /// rebuild takes the cores from neither.
+    package var backgroundNiceness: Int32?
     /// Called on the thread doing a build off the engine's lock, before and after it (tests
     /// slow a build down with it, to see that nothing waits for it); nil in production.
     package var backgroundBuildHook: (@Sendable (BackgroundBuild) -> Void)?

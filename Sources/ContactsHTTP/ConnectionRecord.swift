@@ -1,3 +1,4 @@
+import ContactsSupport
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import ContactsSupport
 import Foundation
 
 /// What an ``HTTPServer`` listens on and the limits it enforces on every connection.

@@ -1,3 +1,4 @@
+import ContactsSupport
 import Dispatch
 import Synchronization
 
@@ -61,9 +62,7 @@ final class ServerCore: Sendable {
         self.finishResponse = finishResponse
         registry = ConnectionRegistry(maxConnections: configuration.maxConnections)
         // Read on the thread starting the server, which runs at the process's priority.
-        let handlerNice =
-            configuration.handlerNiceness > 0
-            ? min(ThreadNiceness.lowest, ThreadNiceness.current + Int32(configuration.handlerNiceness)) : nil
+        let handlerNice = ThreadNiceness.lowered(by: configuration.handlerNiceness)
         self.handlerNice = handlerNice
         switch configuration.threading {
         case .threadPerConnection:

@@ -1,5 +1,5 @@
+import ContactsSupport
 import Dispatch
-import Foundation
 
 /// A thread that, every tick, closes the connections past their deadline and lets the
 /// worker pool add a thread when its handlers block.
@@ -13,15 +13,13 @@ final class Watchdog: Sendable {
 
     /// Starts the thread watching `core`.
     init(core: ServerCore) {
-        let thread = Thread { [stopRequest, finished] in
+        NamedThread.start(name: "ContactsHTTP watchdog") { [stopRequest, finished] in
             while stopRequest.wait(timeout: .now() + Self.tick) == .timedOut {
                 core.registry.closeExpired(now: MonotonicClock.now())
                 core.workers?.rebalance()
             }
             finished.signal()
         }
-        thread.name = "ContactsHTTP watchdog"
-        thread.start()
     }
 
     /// Stops the thread and returns once it has left.

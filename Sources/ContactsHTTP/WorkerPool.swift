@@ -1,5 +1,5 @@
+import ContactsSupport
 import Dispatch
-import Foundation
 import Synchronization
 
 /// Runs jobs in FIFO order on worker threads that may block.
@@ -138,13 +138,10 @@ final class WorkerPool: Sendable {
         state.threadCount += 1
         state.idleCount += 1
         running.enter()
-        let thread = Thread { [self] in
-            if let niceness { ThreadNiceness.set(niceness) }
+        NamedThread.start(name: "\(name) \(id)", niceness: niceness) { [self] in
             work(id: id, permanent: permanent)
             running.leave()
         }
-        thread.name = "\(name) \(id)"
-        thread.start()
     }
 
     private func work(id: Int, permanent: Bool) {

@@ -22,6 +22,12 @@ package enum ThreadNiceness {
         #endif
     }
 
+    /// The nice value `steps` below the calling thread's priority (clamped to ``lowest``), for
+    /// threads it starts to run at; nil for 0 steps (they keep the caller's).
+    package static func lowered(by steps: Int) -> Int32? {
+        steps > 0 ? min(lowest, current + Int32(clamping: steps)) : nil
+    }
+
     /// Sets the calling thread's nice value to `value` (clamped to -20...19); false when the
     /// system refuses (a lower value than the thread's own, without privilege).
     @discardableResult

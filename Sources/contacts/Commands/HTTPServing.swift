@@ -47,7 +47,12 @@ enum HTTPServing {
         server.handlerNiceness =
             try arguments.integer("reader-niceness", in: 0...19, default: defaultReaderNiceness)
             ?? defaultReaderNiceness
-        let engineConfiguration = try ServeCommand.engineConfiguration(arguments)
+        let engineConfiguration = try {
+            var configuration = try ServeCommand.engineConfiguration(arguments)
+            // Read here, on the main thread, at the process's priority: the readers' nice value.
+            configuration.backgroundNiceness = ThreadNiceness.lowered(by: server.handlerNiceness)
+            return configuration
+        }()
         let storeLocation = arguments.option("store")
 
         // Before the threads that serve requests, which allocate and free large answers.

@@ -1,4 +1,5 @@
 import ContactsHTTP
+import ContactsSupport
 import Foundation
 import Synchronization
 import Testing

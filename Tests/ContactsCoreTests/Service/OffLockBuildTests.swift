@@ -125,6 +125,35 @@ final class BuildGate: Sendable {
         try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the swap, one more")
     }
 
+    /// The rebuild runs on a thread of its own at the configured nice value, whatever the
+    /// priority of the thread whose change started it.
+    @Test func directoryRebuildRunsAtTheConfiguredNiceness() throws {
+        #if os(Linux)
+            let wanted = try #require(ThreadNiceness.lowered(by: 3))
+            let seen = ReadWriteLocked<Int32?>(nil)
+            let installed = DispatchSemaphore(value: 0)
+            var configuration = EngineConfiguration()
+            configuration.directoryChurnMinimum = 8
+            configuration.backgroundNiceness = wanted
+            configuration.backgroundBuildHook = { step in
+                if step == .compactingDirectory { seen.write { $0 = ThreadNiceness.current } }
+                if step == .installedDirectory { installed.signal() }
+            }
+            let engine = try ContactsEngine(configuration: configuration)
+            var registered = 0
+            while engine.state.read({ $0.directoryChangedIDs }) == nil, registered < 200 {
+                _ = try engine.registerUser(
+                    "u\(registered)", phone: "+1415555\(1000 + registered)", displayName: "User \(registered)",
+                    at: Self.now)
+                registered += 1
+            }
+            #expect(registered < 200, "no compaction started")
+            #expect(installed.wait(timeout: .now() + BuildGate.patience) == .success)
+            #expect(seen.read { $0 } == wanted)
+            #expect(ThreadNiceness.current != wanted, "the test's own thread kept its priority")
+        #endif
+    }
+
     @Test(arguments: [false, true])
     func firstSearchBuildsWhileWritesGoOn(stored: Bool) throws {
         let gate = BuildGate(holding: .buildingBookIndex)
