@@ -4,7 +4,15 @@ import Foundation
 
 /// `wrk` (the HTTP load generator) running `scripts/http/rpc-load.lua`: keep-alive
 /// connections sending a file of JSON-RPC requests round robin as fast as they are answered.
+///
+/// wrk corrects its latencies for coordinated omission before it reports them: a request that
+/// took t adds samples at t − i, t − 2i, … for the mean interval i between one connection's
+/// requests (connections × run time ÷ requests). So one slow request weighs in the
+/// percentiles as the requests an open-loop client would have seen queue behind it.
 struct WrkLoad {
+    /// The keep-alive connections of a run unless it asks for others.
+    static let defaultConnections = 32
+
     private let wrk: CommandLineTool
     private let script: String
 
@@ -22,8 +30,8 @@ struct WrkLoad {
     /// - Throws: when wrk fails, or any request failed (a socket error, a status other than
     ///   200, a JSON-RPC error): the figures of a run with failures mean nothing.
     func run(
-        _ service: HTTPServeProcess, requestsPath: String, run: Int, seconds: Int, connections: Int = 32,
-        threads: Int = 2
+        _ service: HTTPServeProcess, requestsPath: String, run: Int, seconds: Int,
+        connections: Int = defaultConnections, threads: Int = 2
     ) throws -> LoadFigures {
         let output = try wrk.run([
             "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "10s", "-s", script, service.baseURL,
