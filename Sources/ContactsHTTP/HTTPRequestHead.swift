@@ -13,7 +13,7 @@ public struct HTTPRequestHead: Sendable, Equatable {
     /// The request's header fields, in the order received.
     public var headers: HTTPHeaders
 
-    /// When the head was complete, in nanoseconds of the monotonic clock (`CLOCK_MONOTONIC`):
+    /// When the head was complete, in nanoseconds of `WallClock.monotonicNanoseconds()` (`CLOCK_MONOTONIC`):
     /// the start of the request for logs and timings.
     public var receivedAt: UInt64
 

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import ContactsSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -108,7 +109,7 @@ final class MicroHTTPDDaemon: Sendable {
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         if code == .CONNECTION_NOTIFY_STARTED {
             let record = ConnectionRecord(
-                descriptor: contacts_mhd_connection_fd(connection), now: MonotonicClock.now(),
+                descriptor: contacts_mhd_connection_fd(connection), now: Int64(WallClock.monotonicNanoseconds()),
                 headerTimeout: core.headerTimeout)
             slot.pointee = Unmanaged.passRetained(record).toOpaque()
             _ = core.registry.admit(record)
@@ -126,7 +127,7 @@ final class MicroHTTPDDaemon: Sendable {
             let record = contacts_mhd_socket_context(connection).map {
                 Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue()
             }
-            record?.requestLineArrived(now: MonotonicClock.now(), headerTimeout: core.headerTimeout)
+            record?.requestLineArrived(now: Int64(WallClock.monotonicNanoseconds()), headerTimeout: core.headerTimeout)
             let request = RequestContext(target: target.map { String(cString: $0) } ?? "", connection: record)
             return Unmanaged.passRetained(request).toOpaque()
         }
@@ -136,7 +137,7 @@ final class MicroHTTPDDaemon: Sendable {
         slot.pointee = nil
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         let request = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
-        request.connection?.requestFinished(now: MonotonicClock.now(), idleTimeout: core.idleTimeout)
+        request.connection?.requestFinished(now: Int64(WallClock.monotonicNanoseconds()), idleTimeout: core.idleTimeout)
         if request.isUnderWay {
             core.requestsUnderWay.leave()
         }
@@ -175,7 +176,7 @@ final class MicroHTTPDDaemon: Sendable {
     private static func headersArrived(
         _ request: RequestContext, method: String, _ connection: OpaquePointer, _ core: ServerCore
     ) -> MHD_Result {
-        let now = MonotonicClock.now()
+        let now = Int64(WallClock.monotonicNanoseconds())
         request.connection?.headersArrived(now: now, bodyTimeout: core.bodyTimeout)
         if core.workers == nil, let nice = core.handlerNice {
             // Thread per connection: this thread runs the connection's handlers.

@@ -15,7 +15,7 @@ final class Watchdog: Sendable {
     init(core: ServerCore) {
         NamedThread.start(name: "ContactsHTTP watchdog") { [stopRequest, finished] in
             while stopRequest.wait(timeout: .now() + Self.tick) == .timedOut {
-                core.registry.closeExpired(now: MonotonicClock.now())
+                core.registry.closeExpired(now: Int64(WallClock.monotonicNanoseconds()))
                 core.workers?.rebalance()
             }
             finished.signal()

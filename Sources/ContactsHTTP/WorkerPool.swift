@@ -80,7 +80,7 @@ final class WorkerPool: Sendable {
     func submit(_ job: @escaping Job) {
         state.withLock { state in
             state.queue.append(job)
-            addThreadIfBlocked(&state, now: MonotonicClock.now())
+            addThreadIfBlocked(&state, now: Int64(WallClock.monotonicNanoseconds()))
         }
         available.signal()
     }
@@ -103,7 +103,7 @@ final class WorkerPool: Sendable {
     /// Adds a thread if jobs wait while too many threads are blocked; the watchdog calls this
     /// periodically, for jobs that started waiting before their threads blocked.
     func rebalance() {
-        state.withLock { addThreadIfBlocked(&$0, now: MonotonicClock.now()) }
+        state.withLock { addThreadIfBlocked(&$0, now: Int64(WallClock.monotonicNanoseconds())) }
     }
 
     /// The number of threads, for tests.
@@ -156,7 +156,7 @@ final class WorkerPool: Sendable {
             let step: Step = state.withLock { state in
                 if let job = state.dequeue() {
                     state.idleCount -= 1
-                    state.busySince[id] = MonotonicClock.now()
+                    state.busySince[id] = Int64(WallClock.monotonicNanoseconds())
                     return .run(job)
                 }
                 if state.stopping || !signalled {
