@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CPrefetch"),
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CXXHashInline"),
+        .systemLibrary(name: "CThreadName"),
         .target(name: "CUnicode", dependencies: ["CICU"]),
         .target(name: "CBitmap"),
         .target(name: "CPostings"),
@@ -38,7 +39,9 @@ let package = Package(
         // Shared internals: sorted search, varint, binary I/O, bitmap kernel, hashing, locks.
         .target(
             name: "ContactsSupport",
-            dependencies: ["CXXHash", "CXXHashInline", "CPrefetch", "CMalloc", "CBitmap", "CPostings"]),
+            dependencies: [
+                "CXXHash", "CXXHashInline", "CPrefetch", "CMalloc", "CBitmap", "CPostings", "CThreadName",
+            ]),
         // PostgreSQL through libpq: connections, bound parameters, pipelines, COPY, LISTEN/NOTIFY.
         .target(name: "PostgreSQLClient", dependencies: ["CLibPQ"]),
         // Phone numbers: the libphonenumber-conformant normalizer (a library product of its own).

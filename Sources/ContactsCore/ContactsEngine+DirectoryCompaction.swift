@@ -18,7 +18,7 @@ extension ContactsEngine {
         else { return }
         current.directoryChangedIDs = []
         let snapshot = current.directory
-        NamedThread.start(name: "ContactsCore directory rebuild", niceness: configuration.backgroundNiceness) {
+        NamedThread.start(name: "dir rebuild", niceness: configuration.backgroundNiceness) {
             [self] in
             configuration.backgroundBuildHook?(.compactingDirectory)
             let compacted = snapshot.compacted()

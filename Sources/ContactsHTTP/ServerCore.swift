@@ -58,7 +58,7 @@ final class ServerCore: Sendable {
         // Started here, on the thread starting the server, whose priority they keep.
         priorityWorkers = WorkerPool(
             minimumThreads: configuration.priorityThreads, maximumThreads: configuration.priorityThreads,
-            name: "ContactsHTTP priority")
+            name: "http change")
         self.finishResponse = finishResponse
         registry = ConnectionRegistry(maxConnections: configuration.maxConnections)
         // Read on the thread starting the server, which runs at the process's priority.
@@ -70,7 +70,7 @@ final class ServerCore: Sendable {
         case .eventLoops:
             workers = WorkerPool(
                 minimumThreads: configuration.workerThreads, maximumThreads: configuration.maxWorkerThreads,
-                name: "ContactsHTTP worker", niceness: handlerNice)
+                name: "http handler", niceness: handlerNice)
         }
     }
 

@@ -13,7 +13,7 @@ final class Watchdog: Sendable {
 
     /// Starts the thread watching `core`.
     init(core: ServerCore) {
-        NamedThread.start(name: "ContactsHTTP watchdog") { [stopRequest, finished] in
+        NamedThread.start(name: "http watchdog") { [stopRequest, finished] in
             while stopRequest.wait(timeout: .now() + Self.tick) == .timedOut {
                 core.registry.closeExpired(now: Int64(WallClock.monotonicNanoseconds()))
                 core.workers?.rebalance()
