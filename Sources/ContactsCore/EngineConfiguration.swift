@@ -41,7 +41,11 @@ public struct EngineConfiguration: Sendable {
 package enum BackgroundBuild: Sendable, Equatable {
     /// The user directory is about to be compacted, on a copy.
     case compactingDirectory
-    /// The compacted directory has been swapped in.
+    /// The compaction has replayed `replayed` of the changes made since its copy, off the
+    /// exclusive lock; the rest are replayed under it as the compaction is swapped in.
+    case caughtUpDirectory(replayed: Int)
+    /// The compaction is over: the compacted directory has been swapped in, or dropped because
+    /// the engine's state was reloaded meanwhile.
     case installedDirectory
     /// A book's search index is about to be built, from a copy of the book.
     case buildingBookIndex

@@ -86,24 +86,55 @@ extension EngineState {
         directoryChangedIDs?.append(userId)
     }
 
-    /// Puts `compacted` in place of the directory: `compacted` is the directory as it was when
-    /// ``directoryChangedIDs`` started, rebuilt; the registrations and deletions made since are
-    /// replayed on it first, so the directory holds the same users, and answers the same,
-    /// before and after. Not a change of the state's contents (``apply(_:uploadSlots:)`` is
-    /// the one path of those), only of the directory's layout.
+    /// What the directory holds for each of `userIds` as the state is now, in order: the user's
+    /// entry, or nil for one no longer registered. Read under the shared lock by a directory
+    /// rebuild catching up with the changes made since its copy (``replay(_:onto:)``).
     ///
-    /// - Complexity: O(t) for t grams of the names of the k users changed meanwhile.
-    mutating func installDirectory(_ compacted: ContactSearchIndex) {
-        var fresh = compacted
-        for userId in directoryChangedIDs ?? [] {
-            if let index = index(of: userId), let record = user(index) {
-                fresh.update(with: Contact(id: userId, displayName: record.displayName), rebuildingWhenChurned: false)
+    /// - Complexity: O(k) lookups for k ids.
+    func directoryEntries(for userIds: ArraySlice<String>) -> [(userId: String, entry: Contact?)] {
+        userIds.map { userId in
+            guard let index = index(of: userId), let record = user(index) else { return (userId, nil) }
+            return (userId, Contact(id: userId, displayName: record.displayName))
+        }
+    }
+
+    /// Brings `directory` up to `entries` (from ``directoryEntries(for:)``): each user's entry
+    /// put in, or taken out when nil.
+    ///
+    /// - Complexity: O(t) for t grams of the entries' names.
+    static func replay(_ entries: [(userId: String, entry: Contact?)], onto directory: inout ContactSearchIndex) {
+        for (userId, entry) in entries {
+            if let entry {
+                directory.update(with: entry, rebuildingWhenChurned: false)
             } else {
-                fresh.remove(id: userId, rebuildingWhenChurned: false)
+                directory.remove(id: userId, rebuildingWhenChurned: false)
             }
         }
-        directory = fresh
+    }
+
+    /// Puts `rebuilt` in place of the directory, leaving `rebuilt` empty (so the directory's
+    /// storage is not shared, and its next change copies nothing): `rebuilt` is the directory
+    /// as it was when ``directoryChangedIDs`` started, rebuilt, with the changes of the first
+    /// `caughtUp` of those ids already replayed on it (``replay(_:onto:)``, off the lock); the
+    /// rest are replayed here, so the directory holds the same users, and answers the same,
+    /// before and after. Not a change of the state's contents (``apply(_:uploadSlots:)`` is the
+    /// one path of those), only of the directory's layout.
+    ///
+    /// - Parameter compaction: the ``directoryCompaction`` the rebuild started under; when the
+    ///   state has another (it was loaded afresh meanwhile), nothing is installed.
+    /// - Returns: the directory replaced, for the caller to release after the lock (nil: none).
+    /// - Complexity: O(t) for t grams of the names of the users changed after the first
+    ///   `caughtUp`.
+    mutating func installDirectory(_ rebuilt: inout ContactSearchIndex, caughtUp: Int, compaction: UInt64)
+        -> ContactSearchIndex?
+    {
+        guard compaction == directoryCompaction, let changed = directoryChangedIDs else { return nil }
+        if caughtUp < changed.count { Self.replay(directoryEntries(for: changed[caughtUp...]), onto: &rebuilt) }
         directoryChangedIDs = nil
+        var replaced = ContactSearchIndex()
+        swap(&replaced, &rebuilt)
+        swap(&replaced, &directory)
+        return replaced
     }
 
     /// Runs an in-memory update whose failure the checks before it rule out; should it fail

@@ -43,11 +43,15 @@ struct EngineState: Sendable {
     /// Budget use by user id (kept across deleteUser).
     var budget: [ExactString: BudgetDay] = [:]
     /// The directory of registered users for `searchUsers`, by display name. Changes go to its
-    /// delta; its base is rebuilt off the engine's lock (``installDirectory(_:)``).
+    /// delta; its base is rebuilt off the engine's lock (``installDirectory(_:caughtUp:compaction:)``).
     var directory = ContactSearchIndex()
     /// While a compaction of the directory runs on a copy, the user ids registered, renamed or
     /// deleted since that copy was taken, in order; nil when none runs.
     var directoryChangedIDs: [String]?
+    /// Which compaction ``directoryChangedIDs`` belongs to (unique in the process): a state
+    /// loaded afresh while one runs has another, so that compaction does not install its copy
+    /// of the state it no longer describes.
+    var directoryCompaction: UInt64 = 0
 
     init(phoneKeySeed: UInt64) {
         phoneOwners = HashedPhoneTable(seed: phoneKeySeed)

@@ -125,6 +125,100 @@ final class BuildGate: Sendable {
         try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the swap, one more")
     }
 
+    /// Registrations until one crosses the compaction threshold (it takes the copy the
+    /// rebuild reads, held by `gate`); returns how many were made.
+    static func registerUntilCompaction(
+        _ engine: ContactsEngine, _ gate: BuildGate, register: (Int) throws -> Void
+    ) throws -> Int {
+        var registered = 0
+        while engine.state.read({ $0.directoryChangedIDs }) == nil, registered < 200 {
+            try register(registered)
+            registered += 1
+        }
+        #expect(registered < 200, "no compaction started")
+        #expect(gate.hasStarted(within: 20))
+        return registered
+    }
+
+    /// Many changes while the rebuild is held: it replays all but the last few on its copy
+    /// before it takes the exclusive lock, and the directory answers as the model after.
+    @Test(arguments: [false, true])
+    func directoryRebuildCatchesUpOffTheLock(stored: Bool) throws {
+        let gate = BuildGate(holding: .compactingDirectory)
+        let replayed = ReadWriteLocked<Int?>(nil)
+        var configuration = EngineConfiguration()
+        configuration.directoryChurnMinimum = 8
+        configuration.backgroundBuildHook = { step in
+            if case .caughtUpDirectory(let count) = step { replayed.write { $0 = count } }
+            gate.hook(step)
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("catchup-\(UUID()).sqlite").path
+        let engine =
+            stored
+            ? try ContactsEngine(configuration: configuration, storePath: path)
+            : try ContactsEngine(configuration: configuration)
+        var fixtures = SearchFixtures(seed: 11)
+        var users: [String: String] = [:]
+        func register(_ number: Int) throws {
+            let name = fixtures.contact(id: "x").effectiveDisplayName
+            _ = try engine.registerUser(
+                "u\(number)", phone: "+1415\(5_000_000 + number)", displayName: name, at: Self.now)
+            users["u\(number)"] = name
+        }
+        let registered = try Self.registerUntilCompaction(engine, gate, register: register)
+        let added = 1_500
+        for number in registered..<(registered + added) { try register(number) }
+        for number in stride(from: 1, to: registered + added, by: 37) { try register(number) }
+        for number in stride(from: 4, to: registered + added, by: 101) {
+            try engine.deleteUser(as: "u\(number)")
+            users["u\(number)"] = nil
+        }
+        let changes = try #require(engine.state.read { $0.directoryChangedIDs?.count })
+        gate.release()
+        #expect(gate.hasInstalled())
+        #expect(!gate.didGiveUp)
+        let caughtUp = try #require(replayed.read { $0 })
+        #expect(caughtUp >= changes - ContactsEngine.directoryCatchUpRemainder && caughtUp <= changes)
+        #expect(engine.state.read { $0.directoryChangedIDs } == nil)
+        let named = users.sorted { $0.key < $1.key }.map { Contact(id: $0.key, displayName: $0.value) }
+        let queries = (0..<12).map { _ in fixtures.query(from: named) }
+        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the catch-up")
+    }
+
+    /// A state loaded afresh while a rebuild is held (an engine that fell behind its store):
+    /// the rebuild's copy describes the old state, so it is dropped, not installed — also when
+    /// the new state has begun a compaction of its own by then (its changes are not the old
+    /// rebuild's to replay; here the new compaction's start is written into the state).
+    @Test(arguments: [false, true])
+    func aRebuildIsDroppedWhenTheStateIsReloaded(anotherCompactionStarted: Bool) throws {
+        let gate = BuildGate(holding: .compactingDirectory)
+        let engine = try Self.engine(gate, stored: true)
+        var fixtures = SearchFixtures(seed: 13)
+        var users: [String: String] = [:]
+        func register(_ number: Int) throws {
+            let name = fixtures.contact(id: "x").effectiveDisplayName
+            _ = try engine.registerUser(
+                "u\(number)", phone: "+1415555\(1000 + number)", displayName: name, at: Self.now)
+            users["u\(number)"] = name
+        }
+        let registered = try Self.registerUntilCompaction(engine, gate, register: register)
+        for number in registered..<(registered + 30) { try register(number) }
+        try engine.reload()
+        if anotherCompactionStarted {
+            engine.state.write {
+                $0.directoryChangedIDs = []
+                $0.directoryCompaction = 0
+            }
+        }
+        let reloaded = engine.state.read { $0.directory.tables.baseSlotCount }
+        gate.release()
+        #expect(gate.hasInstalled())
+        #expect(engine.state.read { $0.directory.tables.baseSlotCount } == reloaded)
+        let named = users.sorted { $0.key < $1.key }.map { Contact(id: $0.key, displayName: $0.value) }
+        let queries = (0..<12).map { _ in fixtures.query(from: named) } + ["a", "e"]
+        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the reload")
+    }
+
     /// The rebuild runs on a thread of its own at the configured nice value, whatever the
     /// priority of the thread whose change started it.
     @Test func directoryRebuildRunsAtTheConfiguredNiceness() throws {
