@@ -55,6 +55,33 @@ final class BuildGate: Sendable {
     var didGiveUp: Bool { state.read { $0.gaveUp } }
 }
 
+/// The users a test registers on an engine, with the names drawn from seeded fixtures: the
+/// model its directory must answer as.
+final class RegisteredUsers {
+    let engine: ContactsEngine
+    var fixtures: SearchFixtures
+    /// Display names by user id, of the users registered and not deleted.
+    var names: [String: String] = [:]
+
+    init(_ engine: ContactsEngine, seed: UInt64) {
+        self.engine = engine
+        fixtures = SearchFixtures(seed: seed)
+    }
+
+    /// Registers (or renames) user `u<number>` with a fresh fixture name.
+    func register(_ number: Int) throws {
+        let name = fixtures.contact(id: "x").effectiveDisplayName
+        _ = try engine.registerUser(
+            "u\(number)", phone: "+1415\(5_551_000 + number)", displayName: name, at: OffLockBuildTests.now)
+        names["u\(number)"] = name
+    }
+
+    /// The registered users as contacts, by id.
+    var contacts: [Contact] {
+        names.sorted { $0.key < $1.key }.map { Contact(id: $0.key, displayName: $0.value) }
+    }
+}
+
 @Suite struct OffLockBuildTests {
     static let now: Int64 = 1_700_000_000_000
 
@@ -86,43 +113,29 @@ final class BuildGate: Sendable {
     func directoryRebuildsWhileWritesGoOn(stored: Bool) throws {
         let gate = BuildGate(holding: .compactingDirectory)
         let engine = try Self.engine(gate, stored: stored)
-        var fixtures = SearchFixtures(seed: 7)
-        var users: [String: String] = [:]
-        func register(_ number: Int) throws {
-            let name = fixtures.contact(id: "x").effectiveDisplayName
-            _ = try engine.registerUser(
-                "u\(number)", phone: "+1415555\(1000 + number)", displayName: name, at: Self.now)
-            users["u\(number)"] = name
-        }
-        // Registrations until one crosses the threshold: it takes the copy the rebuild reads.
-        var registered = 0
-        while engine.state.read({ $0.directoryChangedIDs }) == nil, registered < 200 {
-            try register(registered)
-            registered += 1
-        }
-        #expect(registered < 200, "no compaction started")
-        #expect(gate.hasStarted(within: 20))
-        let named = users.sorted { $0.key < $1.key }.map { Contact(id: $0.key, displayName: $0.value) }
-        let queries = (0..<12).map { _ in fixtures.query(from: named) }
-        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "rebuild started")
+        let model = RegisteredUsers(engine, seed: 7)
+        let registered = try Self.registerUntilCompaction(engine, gate, register: model.register)
+        let named = model.contacts
+        let queries = (0..<12).map { _ in model.fixtures.query(from: named) }
+        try Self.expectUsers(engine, as: "u0", users: model.names, queries: queries, "rebuild started")
         // While the rebuild is held: new users, renamed users, a deleted user, all answered.
-        for number in registered..<(registered + 20) { try register(number) }
-        for number in [1, 3, registered + 2] { try register(number) }
+        for number in registered..<(registered + 20) { try model.register(number) }
+        for number in [1, 3, registered + 2] { try model.register(number) }
         try engine.deleteUser(as: "u5")
-        users["u5"] = nil
+        model.names["u5"] = nil
         #expect(engine.state.read { $0.directoryChangedIDs?.count } == 24)
-        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "during the rebuild")
+        try Self.expectUsers(engine, as: "u0", users: model.names, queries: queries, "during the rebuild")
         #expect(!gate.didGiveUp)
         gate.release()
         #expect(gate.hasInstalled())
         #expect(!gate.didGiveUp)
         #expect(engine.state.read { $0.directoryChangedIDs } == nil)
-        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the swap")
+        try Self.expectUsers(engine, as: "u0", users: model.names, queries: queries, "after the swap")
         // The swapped-in base is the copy's users, rebuilt; the changes made since are its delta.
         let base = engine.state.read { $0.directory.tables.baseSlotCount }
         #expect(base == registered)
-        try register(registered + 40)
-        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the swap, one more")
+        try model.register(registered + 40)
+        try Self.expectUsers(engine, as: "u0", users: model.names, queries: queries, "after the swap, one more")
     }
 
     /// Registrations until one crosses the compaction threshold (it takes the copy the
@@ -157,21 +170,14 @@ final class BuildGate: Sendable {
             stored
             ? try ContactsEngine(configuration: configuration, storePath: path)
             : try ContactsEngine(configuration: configuration)
-        var fixtures = SearchFixtures(seed: 11)
-        var users: [String: String] = [:]
-        func register(_ number: Int) throws {
-            let name = fixtures.contact(id: "x").effectiveDisplayName
-            _ = try engine.registerUser(
-                "u\(number)", phone: "+1415\(5_000_000 + number)", displayName: name, at: Self.now)
-            users["u\(number)"] = name
-        }
-        let registered = try Self.registerUntilCompaction(engine, gate, register: register)
+        let model = RegisteredUsers(engine, seed: 11)
+        let registered = try Self.registerUntilCompaction(engine, gate, register: model.register)
         let added = 1_500
-        for number in registered..<(registered + added) { try register(number) }
-        for number in stride(from: 1, to: registered + added, by: 37) { try register(number) }
+        for number in registered..<(registered + added) { try model.register(number) }
+        for number in stride(from: 1, to: registered + added, by: 37) { try model.register(number) }
         for number in stride(from: 4, to: registered + added, by: 101) {
             try engine.deleteUser(as: "u\(number)")
-            users["u\(number)"] = nil
+            model.names["u\(number)"] = nil
         }
         let changes = try #require(engine.state.read { $0.directoryChangedIDs?.count })
         gate.release()
@@ -180,9 +186,9 @@ final class BuildGate: Sendable {
         let caughtUp = try #require(replayed.read { $0 })
         #expect(caughtUp >= changes - ContactsEngine.directoryCatchUpRemainder && caughtUp <= changes)
         #expect(engine.state.read { $0.directoryChangedIDs } == nil)
-        let named = users.sorted { $0.key < $1.key }.map { Contact(id: $0.key, displayName: $0.value) }
-        let queries = (0..<12).map { _ in fixtures.query(from: named) }
-        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the catch-up")
+        let named = model.contacts
+        let queries = (0..<12).map { _ in model.fixtures.query(from: named) }
+        try Self.expectUsers(engine, as: "u0", users: model.names, queries: queries, "after the catch-up")
     }
 
     /// A state loaded afresh while a rebuild is held (an engine that fell behind its store):
@@ -193,16 +199,9 @@ final class BuildGate: Sendable {
     func aRebuildIsDroppedWhenTheStateIsReloaded(anotherCompactionStarted: Bool) throws {
         let gate = BuildGate(holding: .compactingDirectory)
         let engine = try Self.engine(gate, stored: true)
-        var fixtures = SearchFixtures(seed: 13)
-        var users: [String: String] = [:]
-        func register(_ number: Int) throws {
-            let name = fixtures.contact(id: "x").effectiveDisplayName
-            _ = try engine.registerUser(
-                "u\(number)", phone: "+1415555\(1000 + number)", displayName: name, at: Self.now)
-            users["u\(number)"] = name
-        }
-        let registered = try Self.registerUntilCompaction(engine, gate, register: register)
-        for number in registered..<(registered + 30) { try register(number) }
+        let model = RegisteredUsers(engine, seed: 13)
+        let registered = try Self.registerUntilCompaction(engine, gate, register: model.register)
+        for number in registered..<(registered + 30) { try model.register(number) }
         try engine.reload()
         if anotherCompactionStarted {
             engine.state.write {
@@ -214,9 +213,9 @@ final class BuildGate: Sendable {
         gate.release()
         #expect(gate.hasInstalled())
         #expect(engine.state.read { $0.directory.tables.baseSlotCount } == reloaded)
-        let named = users.sorted { $0.key < $1.key }.map { Contact(id: $0.key, displayName: $0.value) }
-        let queries = (0..<12).map { _ in fixtures.query(from: named) } + ["a", "e"]
-        try Self.expectUsers(engine, as: "u0", users: users, queries: queries, "after the reload")
+        let named = model.contacts
+        let queries = (0..<12).map { _ in model.fixtures.query(from: named) } + ["a", "e"]
+        try Self.expectUsers(engine, as: "u0", users: model.names, queries: queries, "after the reload")
     }
 
     /// The rebuild runs on a thread of its own at the configured nice value, whatever the
