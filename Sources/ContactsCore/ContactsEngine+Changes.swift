@@ -141,6 +141,7 @@ extension ContactsEngine {
     ) {
         guard !decided.isEmpty else { return }
         let first = last - Int64(decided.count) + 1
+        makeRoom(for: decided.lazy.map(\.change))
         state.write { (state: inout EngineState) in
             for (offset, item) in decided.enumerated() {
                 do throws(ContactsError) {
@@ -151,6 +152,7 @@ extension ContactsEngine {
                 }
                 state.position = first + Int64(offset)
             }
+            compactDirectoryIfChurned(&state)
         }
         applied.advance(to: last)
     }
@@ -170,9 +172,11 @@ extension ContactsEngine {
     func apply(_ change: StoreChange, at position: Int64, uploadSlots: [ExactString: UInt32]? = nil)
         throws(ContactsError)
     {
+        makeRoom(for: CollectionOfOne(change))
         try state.write { (state: inout EngineState) throws(ContactsError) in
             try apply(change, to: &state, uploadSlots: uploadSlots)
             state.position = position
+            compactDirectoryIfChurned(&state)
         }
         applied.advance(to: position)
     }
@@ -185,9 +189,32 @@ extension ContactsEngine {
             recentSearches.write { $0.remove(index) }
         }
         try state.apply(change, uploadSlots: uploadSlots)
-        switch change {
-        case .registerUser, .deleteUser: compactDirectoryIfChurned(&state)
-        default: break
+    }
+
+    /// Makes room, before `changes` are applied, for the users they register or delete (see
+    /// ``EngineState/hasRoom(forRegistering:)``; a deletion grows nothing but changes the
+    /// directory, which may share its storage with a rebuild's copy): the parts that lack room
+    /// are copied with room to spare off the exclusive lock and swapped in under it in O(1), so
+    /// that applying the changes grows and copies nothing the readers wait for. The parts
+    /// replaced are released after the lock. The caller holds the writer lock.
+    ///
+    /// - Complexity: O(k) for k changes when there is room; O(n) in the bytes of the parts
+    ///   that lack it otherwise (amortized over the users that fill the room).
+    private func makeRoom(for changes: some Sequence<StoreChange>) {
+        let registrations = changes.reduce(0) { count, change in
+            switch change {
+            case .registerUser, .deleteUser: count + 1
+            default: count
+            }
         }
+        guard registrations > 0,
+            var room = state.read({ current -> RegistrationRoom? in
+                current.hasRoom(forRegistering: registrations)
+                    ? nil : RegistrationRoom(of: current, registrations: registrations)
+            })
+        else { return }
+        room.makeRoom(forRegistering: registrations)
+        state.write { $0.install(&room) }
+        withExtendedLifetime(room) {}  // the replaced parts are freed here, after the lock
     }
 }

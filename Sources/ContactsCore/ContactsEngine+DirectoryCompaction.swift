@@ -36,12 +36,14 @@ extension ContactsEngine {
         let compaction = lastDirectoryCompaction.add(1, ordering: .relaxed).newValue
         current.directoryChangedIDs = []
         current.directoryCompaction = compaction
+        current.directorySharesStorage = true
         let snapshot = current.directory
         NamedThread.start(name: "dir rebuild", niceness: configuration.backgroundNiceness) {
             [self] in
             configuration.backgroundBuildHook?(.compactingDirectory)
             var rebuilt = snapshot.compacted()
             let caughtUp = catchUp(&rebuilt, compaction: compaction)
+            rebuilt.reserveRoom(forAdding: 1)  // so that the next registration grows nothing under the lock
             configuration.backgroundBuildHook?(.caughtUpDirectory(replayed: caughtUp))
             let replaced = state.write {
                 $0.installDirectory(&rebuilt, caughtUp: caughtUp, compaction: compaction)

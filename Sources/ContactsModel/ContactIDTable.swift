@@ -164,6 +164,28 @@ struct ContactIDTable: Sendable {
     }
 
     /// Doubles the table (rehashing every id) when one more entry would pass the load limit.
+    /// True when `additional` more ids fit without the table growing (and rehashing them all).
+    ///
+    /// - Complexity: O(1).
+    func hasRoom(forAdding additional: Int) -> Bool {
+        (count + additional) * Self.maximumLoadDenominator <= entries.count * Self.maximumLoadNumerator
+    }
+
+    /// Grows the table, when `additional` more ids would not fit, to at least twice its
+    /// capacity and enough for them, rehashing every id; otherwise gives it storage of its own
+    /// when it shares it with a copy (see `Array.reserveRoom(forAdding:)`).
+    ///
+    /// - Complexity: O(n) when it grows or was shared; O(1) otherwise.
+    mutating func reserveRoom(forAdding additional: Int, idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
+        guard !hasRoom(forAdding: additional) else {
+            entries.reserveRoom(forAdding: 0)
+            tags.reserveRoom(forAdding: 0)
+            return
+        }
+        let needed = ((count + additional) * Self.maximumLoadDenominator) / Self.maximumLoadNumerator + 1
+        rehash(capacity: max(Self.minimumCapacity, entries.count * 2, needed), idOf: idOf)
+    }
+
     private mutating func growIfFull(idOf: (UInt32) -> UnsafeBufferPointer<UInt8>) {
         guard (count + 1) * Self.maximumLoadDenominator > entries.count * Self.maximumLoadNumerator else { return }
         rehash(capacity: max(Self.minimumCapacity, entries.count * 2), idOf: idOf)

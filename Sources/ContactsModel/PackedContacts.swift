@@ -315,6 +315,31 @@ package struct PackedContacts: Sendable {
         garbageBytes = 0
     }
 
+    /// True when `additional` more contacts of about `bytes` encoded bytes in all can be put
+    /// without any of the storage growing (a replaced contact's old record may still be
+    /// reclaimed, which rewrites the arena).
+    ///
+    /// - Complexity: O(1).
+    package func hasRoom(forAdding additional: Int, bytes: Int) -> Bool {
+        arena.hasRoom(forAdding: bytes) && starts.hasRoom(forAdding: additional) && ids.hasRoom(forAdding: additional)
+    }
+
+    /// Gives the storage room for `additional` more contacts of about `bytes` encoded bytes in
+    /// all, where it has less: each part at least doubled (see `Array.reserveRoom(forAdding:)`),
+    /// the id table rehashed. Grown so off a lock, the puts under it copy nothing.
+    ///
+    /// - Complexity: O(n) in the bytes held when the arena grows, plus one hash per id when
+    ///   the id table grows; O(1) when the room is there.
+    package mutating func reserveRoom(forAdding additional: Int, bytes: Int) {
+        arena.reserveRoom(forAdding: bytes)
+        starts.reserveRoom(forAdding: additional)
+        deadSlots.reserveRoom(forAdding: 0)
+        arena.withUnsafeBufferPointer { arena in
+            let records = Records(arena: arena, starts: starts)
+            ids.reserveRoom(forAdding: additional) { records.idBytes(of: $0) }
+        }
+    }
+
     /// Gives back what the contacts hold beyond their need: the arena without garbage and at
     /// its exact size, the record offsets at theirs, and the id table at the fewest entries its
     /// load limit allows. Appending grows each of them by doubling, so a book just loaded or

@@ -44,6 +44,22 @@ public struct RecordOffsets: Sendable {
         if !high.isEmpty { high.reserveCapacity(count) }
     }
 
+    /// True when `additional` more offsets fit in the storage as it is.
+    ///
+    /// - Complexity: O(1).
+    package func hasRoom(forAdding additional: Int) -> Bool {
+        low.hasRoom(forAdding: additional) && (high.isEmpty || high.hasRoom(forAdding: additional))
+    }
+
+    /// Gives the storage room for `additional` more offsets when it has less, at least
+    /// doubling it (see `Array.reserveRoom(forAdding:)`).
+    ///
+    /// - Complexity: O(n) when it grows; O(1) otherwise.
+    package mutating func reserveRoom(forAdding additional: Int) {
+        low.reserveRoom(forAdding: additional)
+        if !high.isEmpty { high.reserveRoom(forAdding: additional) }
+    }
+
     /// Holds the offsets in arrays of their exact size (appending grows them by doubling).
     ///
     /// - Complexity: O(n) offsets copied.

@@ -123,6 +123,40 @@ package struct ContactSearchIndex: Sendable {
         return tables.contactMatches(slot: slot, query: query, field: field)
     }
 
+    /// True when `additional` more contacts like those held can be added without any of the
+    /// index's large arrays growing: so added, under a lock, they copy nothing held. (A
+    /// replaced contact's old record may still be reclaimed, and the delta's own small tables
+    /// grow as they go.)
+    ///
+    /// - Complexity: O(1).
+    package func hasRoom(forAdding additional: Int) -> Bool {
+        let bytes = roomBytes(forAdding: additional)
+        return contacts.hasRoom(forAdding: additional, bytes: bytes.packed)
+            && tables.hasRoom(
+                forAdding: additional, bytes: bytes.folded, contactSlotCount: contacts.slotCount + additional)
+    }
+
+    /// Gives the index room for `additional` more contacts like those held where it has less
+    /// (see ``hasRoom(forAdding:)``): each array at least doubled, so that growing stays
+    /// amortized, and done where a copy harms no one (off a lock).
+    ///
+    /// - Complexity: O(n) in the bytes of what grows; O(1) when the room is there.
+    package mutating func reserveRoom(forAdding additional: Int) {
+        let bytes = roomBytes(forAdding: additional)
+        contacts.reserveRoom(forAdding: additional, bytes: bytes.packed)
+        tables.reserveRoom(
+            forAdding: additional, bytes: bytes.folded, contactSlotCount: contacts.slotCount + additional)
+    }
+
+    /// The bytes `additional` more contacts are taken to need, packed and folded: twice the
+    /// average of those held, and at least 64 each.
+    private func roomBytes(forAdding additional: Int) -> (packed: Int, folded: Int) {
+        let held = max(1, count)
+        let packed = contacts.byteCounts.records / held
+        let folded = tables.store.textByteCount / held
+        return (additional * max(64, 2 * packed), additional * max(64, 2 * folded))
+    }
+
     /// Adds `contact`, or replaces the contact with the same id; returns the replaced one.
     ///
     /// - Parameter rebuildingWhenChurned: false leaves the base as it is however large the

@@ -15,7 +15,8 @@ import ContactsModel
 extension FoldedTextStore {
     /// Slots per block of the listing counts (a block's flags are 64 words of 8).
     package static let listingBlockSlots = 512
-    private static let blockShift = 9
+    /// The log2 of ``listingBlockSlots``: a slot's block is its index shifted right by it.
+    static let blockShift = 9
     /// Bit 0 of every byte of a word.
     private static let lowBits: UInt64 = 0x0101_0101_0101_0101
 

@@ -74,6 +74,27 @@ package struct FoldedTextStore: Sendable {
         countListings(of: flags.count - 1, adding: true)
     }
 
+    /// True when `additional` more records of about `bytes` folded bytes in all can be
+    /// appended without any of the storage growing.
+    ///
+    /// - Complexity: O(1).
+    package func hasRoom(forAdding additional: Int, bytes: Int) -> Bool {
+        self.bytes.hasRoom(forAdding: bytes) && recordStarts.hasRoom(forAdding: additional)
+            && flags.hasRoom(forAdding: additional)
+            && listingCounts.hasRoom(forAdding: additional >> Self.blockShift + 1)
+    }
+
+    /// Gives the storage room for `additional` more records of about `bytes` folded bytes in
+    /// all, where it has less, each part at least doubled (see `Array.reserveRoom(forAdding:)`).
+    ///
+    /// - Complexity: O(n) in the bytes held when they grow; O(1) when the room is there.
+    package mutating func reserveRoom(forAdding additional: Int, bytes: Int) {
+        self.bytes.reserveRoom(forAdding: bytes)
+        recordStarts.reserveRoom(forAdding: additional)
+        flags.reserveRoom(forAdding: additional)
+        listingCounts.reserveRoom(forAdding: additional >> Self.blockShift + 1)
+    }
+
     /// Appends the slots of `other` after these, in order.
     ///
     /// - Complexity: O(n) in the bytes and slots of `other`.
@@ -159,6 +180,9 @@ package struct FoldedTextStore: Sendable {
         /// Every phone's digits, 0xFF between them.
         package let phoneDigits: UnsafeBufferPointer<UInt8>
     }
+
+    /// The folded text's bytes in use (the records' lengths and text, dead slots' too).
+    package var textByteCount: Int { bytes.count }
 
     /// The bytes the store takes.
     package var byteCount: Int {

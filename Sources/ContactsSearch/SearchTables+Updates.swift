@@ -91,6 +91,29 @@ extension SearchTables {
         return result
     }
 
+    /// True when `additional` more contacts (of about `bytes` folded bytes in all) can be
+    /// indexed, with the contacts' slots reaching `contactSlotCount`, without the slot maps
+    /// or the folded text growing. The delta's own tables, a small share of the index, grow
+    /// as they go.
+    ///
+    /// - Complexity: O(1).
+    package func hasRoom(forAdding additional: Int, bytes: Int, contactSlotCount: Int) -> Bool {
+        store.hasRoom(forAdding: additional, bytes: bytes) && contactSlots.hasRoom(forAdding: additional)
+            && indexSlots.hasRoom(forAdding: max(0, contactSlotCount - indexSlots.count))
+    }
+
+    /// Gives the slot maps and the folded text room for what ``hasRoom(forAdding:bytes:contactSlotCount:)``
+    /// asks, where they have less, each at least doubled, and storage of their own (the dead
+    /// slots' list too), as `Array.reserveRoom(forAdding:)` does.
+    ///
+    /// - Complexity: O(n) in what grows; O(1) when the room is there.
+    package mutating func reserveRoom(forAdding additional: Int, bytes: Int, contactSlotCount: Int) {
+        store.reserveRoom(forAdding: additional, bytes: bytes)
+        contactSlots.reserveRoom(forAdding: additional)
+        indexSlots.reserveRoom(forAdding: max(0, contactSlotCount - indexSlots.count))
+        deadSlots.reserveRoom(forAdding: 0)
+    }
+
     /// The delta and dead slots, the changes a rebuild of the base would fold in.
     package var churn: Int { store.count - baseSlotCount + deadSlots.count }
 

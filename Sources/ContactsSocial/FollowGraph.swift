@@ -85,6 +85,23 @@ package struct FollowGraph: Sendable {
     /// The number of registered user indexes; users are `0..<userCount`.
     package var userCount: Int { nodes.count }
 
+    /// True when `additional` more users can be registered without the per-user storage
+    /// growing (which copies every user's node).
+    ///
+    /// - Complexity: O(1).
+    package func hasRoom(forAddingUsers additional: Int) -> Bool {
+        nodes.hasRoom(forAdding: additional) && keys.hasRoom(forAdding: additional)
+    }
+
+    /// Gives the per-user storage room for `additional` more users where it has less, at
+    /// least doubled: done off a lock, registering them under it copies no node.
+    ///
+    /// - Complexity: O(n) for n users when it grows; O(1) otherwise.
+    package mutating func reserveRoom(forAddingUsers additional: Int) {
+        nodes.reserveRoom(forAdding: additional)
+        keys.reserveRoom(forAdding: additional)
+    }
+
     /// Registers user index `user` with its id (whose UTF-8 bytes order pages), or changes
     /// the id of a registered user that has no edges. Registering the same id again is a
     /// no-op.

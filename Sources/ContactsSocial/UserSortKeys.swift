@@ -25,6 +25,20 @@ struct UserSortKeys: Sendable {
         prefixes.append(Self.prefixKey(of: id))
     }
 
+    /// True when `additional` more users' keys fit without the storage growing.
+    func hasRoom(forAdding additional: Int) -> Bool {
+        ids.hasRoom(forAdding: additional) && prefixes.hasRoom(forAdding: additional)
+    }
+
+    /// Gives the storage room for `additional` more users' keys where it has less, at least
+    /// doubled.
+    ///
+    /// - Complexity: O(n) when it grows; O(1) otherwise.
+    mutating func reserveRoom(forAdding additional: Int) {
+        ids.reserveRoom(forAdding: additional)
+        prefixes.reserveRoom(forAdding: additional)
+    }
+
     /// Replaces the id of `user`.
     mutating func replace(_ user: Int, with id: String) {
         ids[user] = id

@@ -155,7 +155,15 @@ struct EngineLoader: StoreLoader {
         state.budget[key] = BudgetDay(day: day, used: used)
     }
 
-    /// The rebuilt state and the recent searches by user.
+    /// The fewest registrations a loaded state has room for (see
+    /// ``EngineState/reserveRoom(forRegistering:)``); a store of more users gets room for as
+    /// many again.
+    static let minimumRegistrationRoom = 1_024
+
+    /// The rebuilt state and the recent searches by user: the state with room for as many
+    /// users again as it holds (at least ``minimumRegistrationRoom``), so that registering
+    /// them copies nothing under the engine's lock (the room is reserved memory, touched only
+    /// as it fills).
     consuming func finish() throws -> (EngineState, [UInt32: [String]]) {
         startDirectory()
         startGraph()
@@ -163,9 +171,15 @@ struct EngineLoader: StoreLoader {
         state.phoneOwners = try HashedPhoneTable(numbers: registeredNumbers, users: registeredUsers, seed: phoneKeySeed)
         state.uploads = try uploads.build(seed: phoneKeySeed)
         background.wait()
-        let (graph, directory) = built.read { ($0.graph, $0.directory) }
-        state.graph = try graph?.get() ?? FollowGraph()
-        state.directory = directory
+        // Taken out, not copied: the state then holds the only copy, which grows in place.
+        var builds = built.write { builds in
+            defer { builds = BackgroundBuilds() }
+            return builds
+        }
+        state.graph = try builds.graph?.get() ?? FollowGraph()
+        swap(&state.directory, &builds.directory)
+        builds = BackgroundBuilds()
+        state.reserveRoom(forRegistering: max(Self.minimumRegistrationRoom, state.users.count))
         return (state, searches)
     }
 }

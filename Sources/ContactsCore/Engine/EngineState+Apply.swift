@@ -131,6 +131,7 @@ extension EngineState {
         guard compaction == directoryCompaction, let changed = directoryChangedIDs else { return nil }
         if caughtUp < changed.count { Self.replay(directoryEntries(for: changed[caughtUp...]), onto: &rebuilt) }
         directoryChangedIDs = nil
+        directorySharesStorage = false
         var replaced = ContactSearchIndex()
         swap(&replaced, &rebuilt)
         swap(&replaced, &directory)

@@ -52,6 +52,10 @@ struct EngineState: Sendable {
     /// loaded afresh while one runs has another, so that compaction does not install its copy
     /// of the state it no longer describes.
     var directoryCompaction: UInt64 = 0
+    /// True from a directory rebuild's copy of the directory until the directory is given
+    /// storage of its own (``RegistrationRoom``): while true, the directory's next change
+    /// would copy the arrays it touches, under the exclusive lock.
+    var directorySharesStorage = false
 
     init(phoneKeySeed: UInt64) {
         phoneOwners = HashedPhoneTable(seed: phoneKeySeed)

@@ -182,6 +182,30 @@ package struct CompactUInt32Array: Sendable, Equatable, RandomAccessCollection, 
         }
     }
 
+    /// True when `additional` more values fit in the storage as it is (an identity array
+    /// holds none, so appending the next position always fits).
+    ///
+    /// - Complexity: O(1).
+    package func hasRoom(forAdding additional: Int) -> Bool {
+        switch form {
+        case .wide: wide.hasRoom(forAdding: additional)
+        case .narrow: narrow.hasRoom(forAdding: additional)
+        case .identity: true
+        }
+    }
+
+    /// Gives the storage room for `additional` more values when it has less, at least
+    /// doubling it (see `Array.reserveRoom(forAdding:)`).
+    ///
+    /// - Complexity: O(n) when it grows; O(1) otherwise.
+    package mutating func reserveRoom(forAdding additional: Int) {
+        switch form {
+        case .wide: wide.reserveRoom(forAdding: additional)
+        case .narrow: narrow.reserveRoom(forAdding: additional)
+        case .identity: break
+        }
+    }
+
     /// Holds the values in an array of their exact size, narrow again when they all fit (an
     /// identity array holds no array).
     ///
