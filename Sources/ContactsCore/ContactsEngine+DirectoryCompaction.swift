@@ -43,7 +43,8 @@ extension ContactsEngine {
             configuration.backgroundBuildHook?(.compactingDirectory)
             var rebuilt = snapshot.compacted()
             let caughtUp = catchUp(&rebuilt, compaction: compaction)
-            rebuilt.reserveRoom(forAdding: 1)  // so that the next registration grows nothing under the lock
+            // Room for the registrations to come, made here so that the committer need not.
+            rebuilt.reserveRoom(forAdding: max(Self.directoryCatchUpBatch, rebuilt.count / 8))
             configuration.backgroundBuildHook?(.caughtUpDirectory(replayed: caughtUp))
             let replaced = state.write {
                 $0.installDirectory(&rebuilt, caughtUp: caughtUp, compaction: compaction)
