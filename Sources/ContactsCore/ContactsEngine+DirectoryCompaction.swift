@@ -44,7 +44,7 @@ extension ContactsEngine {
             var rebuilt = snapshot.compacted()
             let caughtUp = catchUp(&rebuilt, compaction: compaction)
             // Room for the registrations to come, made here so that the committer need not.
-            rebuilt.reserveRoom(forAdding: max(Self.directoryCatchUpBatch, rebuilt.count / 8))
+            rebuilt.reserveRoom(forAdding: EngineState.registrationRoom(forUsers: rebuilt.count))
             configuration.backgroundBuildHook?(.caughtUpDirectory(replayed: caughtUp))
             let replaced = state.write {
                 $0.installDirectory(&rebuilt, caughtUp: caughtUp, compaction: compaction)

@@ -153,7 +153,7 @@ package struct ContactSearchIndex: Sendable {
     private func roomBytes(forAdding additional: Int) -> (packed: Int, folded: Int) {
         let held = max(1, count)
         let packed = contacts.byteCounts.records / held
-        let folded = tables.store.textByteCount / held
+        let folded = tables.store.bytes.count / held
         return (additional * max(64, 2 * packed), additional * max(64, 2 * folded))
     }
 

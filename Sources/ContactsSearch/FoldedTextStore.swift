@@ -181,9 +181,6 @@ package struct FoldedTextStore: Sendable {
         package let phoneDigits: UnsafeBufferPointer<UInt8>
     }
 
-    /// The folded text's bytes in use (the records' lengths and text, dead slots' too).
-    package var textByteCount: Int { bytes.count }
-
     /// The bytes the store takes.
     package var byteCount: Int {
         bytes.capacity + recordStarts.byteCount + flags.capacity + listingCounts.capacity * 8

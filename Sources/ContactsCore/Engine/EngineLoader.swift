@@ -155,15 +155,9 @@ struct EngineLoader: StoreLoader {
         state.budget[key] = BudgetDay(day: day, used: used)
     }
 
-    /// The fewest registrations a loaded state has room for (see
-    /// ``EngineState/reserveRoom(forRegistering:)``); a store of more users gets room for as
-    /// many again.
-    static let minimumRegistrationRoom = 1_024
-
-    /// The rebuilt state and the recent searches by user: the state with room for as many
-    /// users again as it holds (at least ``minimumRegistrationRoom``), so that registering
-    /// them copies nothing under the engine's lock (the room is reserved memory, touched only
-    /// as it fills).
+    /// The rebuilt state and the recent searches by user: the state with room for the users
+    /// to come (``EngineState/registrationRoom(forUsers:)``), so that registering them copies
+    /// nothing under the engine's lock (the room is reserved memory, touched only as it fills).
     consuming func finish() throws -> (EngineState, [UInt32: [String]]) {
         startDirectory()
         startGraph()
@@ -172,14 +166,12 @@ struct EngineLoader: StoreLoader {
         state.uploads = try uploads.build(seed: phoneKeySeed)
         background.wait()
         // Taken out, not copied: the state then holds the only copy, which grows in place.
-        var builds = built.write { builds in
-            defer { builds = BackgroundBuilds() }
-            return builds
-        }
+        var builds = BackgroundBuilds()
+        built.write { swap(&$0, &builds) }
         state.graph = try builds.graph?.get() ?? FollowGraph()
         swap(&state.directory, &builds.directory)
         builds = BackgroundBuilds()
-        state.reserveRoom(forRegistering: max(Self.minimumRegistrationRoom, state.users.count))
+        state.reserveRoom(forRegistering: EngineState.registrationRoom(forUsers: state.users.count))
         return (state, searches)
     }
 }

@@ -10,8 +10,24 @@ extension EngineState {
     ///
     /// - Complexity: O(1).
     func hasRoom(forRegistering registrations: Int) -> Bool {
-        !directorySharesStorage && users.hasRoom(forAdding: registrations)
-            && graph.hasRoom(forAddingUsers: registrations) && directory.hasRoom(forAdding: registrations)
+        users.hasRoom(forAdding: registrations) && graph.hasRoom(forAddingUsers: registrations)
+            && directoryHasRoom(forRegistering: registrations)
+    }
+
+    /// The directory's part of ``hasRoom(forRegistering:)``: room, in storage not shared with a
+    /// rebuild's copy.
+    func directoryHasRoom(forRegistering registrations: Int) -> Bool {
+        !directorySharesStorage && directory.hasRoom(forAdding: registrations)
+    }
+
+    /// The fewest registrations a loaded state has room for.
+    static let minimumRegistrationRoom = 1_024
+
+    /// The room a store's load, or a directory's rebuild, reserves for the users to come when
+    /// `count` are held: as many again (at least ``minimumRegistrationRoom``), so that the
+    /// next registrations grow nothing until the users have doubled.
+    static func registrationRoom(forUsers count: Int) -> Int {
+        max(minimumRegistrationRoom, count)
     }
 }
 
@@ -54,8 +70,7 @@ struct RegistrationRoom {
     init(of state: EngineState, registrations: Int) {
         users = state.users.hasRoom(forAdding: registrations) ? nil : state.users
         graph = state.graph.hasRoom(forAddingUsers: registrations) ? nil : state.graph
-        let directoryHasRoom = !state.directorySharesStorage && state.directory.hasRoom(forAdding: registrations)
-        directory = directoryHasRoom ? nil : state.directory
+        directory = state.directoryHasRoom(forRegistering: registrations) ? nil : state.directory
         compaction = state.directoryCompaction
         rebuilding = state.directoryChangedIDs != nil
     }

@@ -33,11 +33,22 @@ import Testing
         }
     }
 
+    /// The addresses of the packed records and of the folded text.
+    static func storage(_ index: ContactSearchIndex) -> [UnsafeRawPointer?] {
+        [
+            index.contacts.withRecords { UnsafeRawPointer($0.arena.baseAddress) },
+            index.tables.store.withView { UnsafeRawPointer($0.bytes.baseAddress) },
+        ]
+    }
+
     @Test func aCopyGetsStorageOfItsOwnAndTheOriginalIsUnchanged() {
         var fixtures = SearchFixtures(seed: 9)
         let (contacts, index, model) = ContactSearchIndexTests.indexAndModel(of: 200, &fixtures)
         var copy = index
-        copy.reserveRoom(forAdding: 10)
+        #expect(Self.storage(copy) == Self.storage(index))
+        copy.reserveRoom(forAdding: 0)
+        // No room wanted, so only the sharing makes the copy's arrays its own.
+        #expect(zip(Self.storage(copy), Self.storage(index)).allSatisfy { $0 != $1 })
         copy.update(with: fixtures.contact(id: "only-in-the-copy"), rebuildingWhenChurned: false)
         #expect(copy.count == contacts.count + 1)
         #expect(index.count == contacts.count)
